@@ -1,0 +1,389 @@
+/**
+ * Per-page hydration cost in headless Chromium with the CPU throttled (4× by default).
+ * See run.ts for what is measured; this module does one page run at a time and aggregates runs.
+ */
+import type { Browser, Page, Request } from '@playwright/test';
+import { isFocusResult, isProbeSnapshot, PROBE_SCRIPT, type ProbeSnapshot } from './probe';
+import type { Metric, Section, SectionRow } from './report';
+import { summarize, totalBlockingTime } from './stats';
+
+/** The demo store's pages, measured in this order. Add a path here to measure it. */
+export const DEMO_PAGES: readonly string[] = [
+  '/',
+  '/shop/',
+  '/product/pro-match-football/',
+  '/product/junior-football-boots/',
+  '/cart/',
+  '/checkout/',
+  '/my-account/',
+];
+
+export interface PageBenchOptions {
+  /** CPU slowdown factor for Emulation.setCPUThrottlingRate. */
+  cpuThrottle: number;
+  /** Quiet network period that counts as "idle" (ms). */
+  networkIdleMs: number;
+  /** Budget for each wait (load, network idle, all islands mounted), in ms. */
+  timeoutMs: number;
+}
+
+export const DEFAULT_PAGE_OPTIONS: PageBenchOptions = {
+  cpuThrottle: 4,
+  networkIdleMs: 500,
+  timeoutMs: 30_000,
+};
+
+export interface ScriptLoad {
+  path: string;
+  status: number;
+  /** Response body bytes as transferred (before Content-Encoding is undone). */
+  encoded: number;
+  /** Response body bytes after decoding. */
+  decoded: number;
+  /** Requested before the bench started scrolling/focusing ("before") or after ("interaction"). */
+  phase: Phase;
+}
+
+export type Phase = 'before' | 'interaction';
+
+export interface PageRun {
+  islands: number;
+  mounted: number;
+  failed: number;
+  pending: string[];
+  strategies: Record<string, number>;
+  /** JS body bytes (encoded) requested before any interaction, and in total once all islands mounted. */
+  jsBeforeBytes: number;
+  jsAllBytes: number;
+  jsBeforeDecodedBytes: number;
+  jsAllDecodedBytes: number;
+  /** Sum over long tasks of (duration − 50) from navigation start until all islands were final. */
+  tbtMs: number;
+  longTasks: number;
+  /** When the bench started scrolling/focusing (ms since navigation start). */
+  interactionStartMs: number;
+  /** Last island mount before any interaction: what the page reaches on its own. Null if none mounted. */
+  settledMs: number | null;
+  /** Last island mount once all islands are final. Null if some never got there, or the page has none. */
+  allMountedMs: number | null;
+  /** Interaction islands without a focusable element (poked with a synthetic focusin). */
+  syntheticFocus: string[];
+  scripts: ScriptLoad[];
+  /** Page errors, console errors and failed requests. */
+  errors: string[];
+}
+
+/** Counts requests in flight and collects .js responses with their sizes. */
+class NetworkTracker {
+  phase: Phase = 'before';
+  private inflight = new Set<Request>();
+  private lastChange = Date.now();
+  private readonly phases = new Map<Request, Phase>();
+  private readonly loads: Promise<ScriptLoad | null>[] = [];
+
+  constructor(
+    page: Page,
+    private readonly errors: string[],
+  ) {
+    page.on('request', (request) => {
+      this.inflight.add(request);
+      this.lastChange = Date.now();
+      this.phases.set(request, this.phase);
+    });
+    page.on('requestfinished', (request) => {
+      this.settle(request);
+      if (isJsUrl(request.url())) this.loads.push(this.measure(request));
+    });
+    page.on('requestfailed', (request) => {
+      this.settle(request);
+      this.errors.push(
+        `request failed: ${pathOf(request.url())} (${request.failure()?.errorText ?? 'unknown'})`,
+      );
+    });
+  }
+
+  private settle(request: Request): void {
+    this.inflight.delete(request);
+    this.lastChange = Date.now();
+  }
+
+  private async measure(request: Request): Promise<ScriptLoad | null> {
+    try {
+      const response = await request.response();
+      const sizes = await request.sizes();
+      let decoded = sizes.responseBodySize;
+      try {
+        decoded = response ? (await response.body()).byteLength : 0;
+      } catch {
+        // Redirects have no body; keep the encoded size.
+      }
+      const status = response?.status() ?? 0;
+      if (status >= 400) this.errors.push(`HTTP ${status}: ${pathOf(request.url())}`);
+      return {
+        path: pathOf(request.url()),
+        status,
+        encoded: sizes.responseBodySize,
+        decoded,
+        phase: this.phases.get(request) ?? 'before',
+      };
+    } catch (error) {
+      this.errors.push(`could not size ${pathOf(request.url())}: ${messageOf(error)}`);
+      return null;
+    }
+  }
+
+  /** Resolves true once nothing was in flight for `quietMs`, false if `timeoutMs` passed first. */
+  async waitForIdle(quietMs: number, timeoutMs: number): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      if (this.inflight.size === 0 && Date.now() - this.lastChange >= quietMs) return true;
+      await sleep(25);
+    }
+    return false;
+  }
+
+  async scripts(): Promise<ScriptLoad[]> {
+    const loads = await Promise.all(this.loads);
+    return loads.filter((load): load is ScriptLoad => load !== null && load.status < 400);
+  }
+}
+
+function isJsUrl(url: string): boolean {
+  try {
+    return new URL(url).pathname.endsWith('.js');
+  } catch {
+    return false;
+  }
+}
+
+function pathOf(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return parsed.pathname + parsed.search;
+  } catch {
+    return url;
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message.split('\n')[0]! : String(error);
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+async function snapshot(page: Page): Promise<ProbeSnapshot> {
+  const value: unknown = await page.evaluate('window.__shopIslandsBench.snapshot()');
+  if (!isProbeSnapshot(value))
+    throw new Error('the bench probe did not answer (was the init script blocked?)');
+  return value;
+}
+
+/** Waits until every island is mounted or failed; false when `timeoutMs` passed first. */
+async function waitForAllFinal(page: Page, timeoutMs: number): Promise<boolean> {
+  try {
+    await page.waitForFunction('window.__shopIslandsBench.allFinal()', undefined, {
+      timeout: Math.max(1, timeoutMs),
+      polling: 50,
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof Error && error.name === 'TimeoutError') return false;
+    throw error;
+  }
+}
+
+/** One measured page load in a fresh browser context (empty cache, cookies and storage). */
+export async function measurePageRun(
+  browser: Browser,
+  url: string,
+  options: PageBenchOptions,
+): Promise<PageRun> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(`page error: ${messageOf(error)}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(`console.error: ${message.text().split('\n')[0]}`);
+    });
+    await page.addInitScript({ content: PROBE_SCRIPT });
+
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpuThrottle });
+
+    const network = new NetworkTracker(page, errors);
+    await page.goto(url, { waitUntil: 'load', timeout: options.timeoutMs });
+    if (!(await network.waitForIdle(options.networkIdleMs, options.timeoutMs))) {
+      errors.push(`network not idle ${options.timeoutMs} ms after load`);
+    }
+
+    // Everything requested from here on was caused by the bench's scrolling and focusing.
+    network.phase = 'interaction';
+    const interactionStartMs = (await snapshot(page)).now;
+    const deadline = Date.now() + options.timeoutMs;
+    const syntheticFocus = new Set<string>();
+    let allFinal = false;
+    // Repeat while time is left: islands can appear after others mount (fragments, popups).
+    while (!allFinal && Date.now() < deadline) {
+      await page.evaluate('window.__shopIslandsBench.scrollToBottom()');
+      const focus: unknown = await page.evaluate('window.__shopIslandsBench.focusInteractionIslands()');
+      if (isFocusResult(focus)) for (const name of focus.synthetic) syntheticFocus.add(name);
+      allFinal = await waitForAllFinal(page, Math.min(5_000, deadline - Date.now()));
+    }
+    const state = await snapshot(page);
+    if (!allFinal) errors.push(`not mounted after ${options.timeoutMs} ms: ${state.pending.join(', ')}`);
+    if (!(await network.waitForIdle(options.networkIdleMs, options.timeoutMs))) {
+      errors.push(`network not idle ${options.timeoutMs} ms after mounting`);
+    }
+    const scripts = await network.scripts();
+
+    const lastFinal = state.finalTimes.length > 0 ? Math.max(...state.finalTimes) : null;
+    const beforeInteraction = state.finalTimes.filter((t) => t <= interactionStartMs);
+    const allMountedMs = allFinal && state.islands > 0 ? lastFinal : null;
+    const sum = (list: ScriptLoad[], pick: (s: ScriptLoad) => number) =>
+      list.reduce((n, s) => n + pick(s), 0);
+    const before = scripts.filter((s) => s.phase === 'before');
+    return {
+      islands: state.islands,
+      mounted: state.mounted,
+      failed: state.failed,
+      pending: state.pending,
+      strategies: state.strategies,
+      jsBeforeBytes: sum(before, (s) => s.encoded),
+      jsAllBytes: sum(scripts, (s) => s.encoded),
+      jsBeforeDecodedBytes: sum(before, (s) => s.decoded),
+      jsAllDecodedBytes: sum(scripts, (s) => s.decoded),
+      // Without islands the window ends where the page settled on its own; if some never mounted, now.
+      tbtMs: totalBlockingTime(
+        state.longTasks,
+        allMountedMs ?? (state.islands === 0 ? interactionStartMs : state.now),
+      ),
+      longTasks: state.longTasks.length,
+      interactionStartMs,
+      settledMs: beforeInteraction.length > 0 ? Math.max(...beforeInteraction) : null,
+      allMountedMs,
+      syntheticFocus: [...syntheticFocus],
+      scripts,
+      errors,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+export interface PageResult {
+  path: string;
+  runs: PageRun[];
+}
+
+function metric(unit: Metric['unit'], values: (number | null)[]): Metric {
+  return { unit, ...summarize(values) };
+}
+
+function islandsCell(runs: readonly PageRun[]): string {
+  const last = runs.at(-1);
+  if (!last) return '–';
+  const failed = Math.max(...runs.map((r) => r.failed));
+  const pending = Math.max(...runs.map((r) => r.pending.length));
+  const parts = [String(last.islands)];
+  if (failed > 0) parts.push(`${failed} failed`);
+  if (pending > 0) parts.push(`${pending} pending`);
+  return parts.join(', ');
+}
+
+export function pageSection(
+  results: readonly PageResult[],
+  options: PageBenchOptions,
+  runs: number,
+): Section {
+  const problems: string[] = [];
+  const rows: SectionRow[] = results.map(({ path, runs: pageRuns }) => {
+    const errors = [...new Set(pageRuns.flatMap((r) => r.errors))];
+    const syntheticFocus = [...new Set(pageRuns.flatMap((r) => r.syntheticFocus))];
+    for (const error of errors.slice(0, 5)) problems.push(`! ${path}: ${error}`);
+    if (errors.length > 5) problems.push(`! ${path}: … ${errors.length - 5} more (see the JSON)`);
+    if (syntheticFocus.length > 0) {
+      problems.push(`! ${path}: no focusable element in ${syntheticFocus.join(', ')} (sent focusin)`);
+    }
+    const first = pageRuns[0];
+    return {
+      key: path,
+      info: { islands: islandsCell(pageRuns) },
+      metrics: {
+        jsBefore: metric(
+          'bytes',
+          pageRuns.map((r) => r.jsBeforeBytes),
+        ),
+        jsAll: metric(
+          'bytes',
+          pageRuns.map((r) => r.jsAllBytes),
+        ),
+        jsBeforeDecoded: metric(
+          'bytes',
+          pageRuns.map((r) => r.jsBeforeDecodedBytes),
+        ),
+        jsAllDecoded: metric(
+          'bytes',
+          pageRuns.map((r) => r.jsAllDecodedBytes),
+        ),
+        tbt: metric(
+          'ms',
+          pageRuns.map((r) => r.tbtMs),
+        ),
+        settled: metric(
+          'ms',
+          pageRuns.map((r) => r.settledMs),
+        ),
+        allMounted: metric(
+          'ms',
+          pageRuns.map((r) => r.allMountedMs),
+        ),
+        interactionStart: metric(
+          'ms',
+          pageRuns.map((r) => r.interactionStartMs),
+        ),
+      },
+      details: {
+        strategies: first?.strategies ?? {},
+        scripts: first?.scripts ?? [],
+        syntheticFocus,
+        errors,
+      },
+    };
+  });
+
+  const compressed = results.some((r) => r.runs.some((run) => run.jsAllBytes !== run.jsAllDecodedBytes));
+  const notes = [
+    `Median of ${runs} run${runs === 1 ? '' : 's'} (min–max in brackets), CPU ${options.cpuThrottle}× slower, fresh context per run.`,
+    `JS = bytes of .js response bodies as transferred (encoded${compressed ? '; the server compresses, decoded sizes are in the JSON' : '; the demo server does not compress, so = decoded'}).`,
+    '"before" = requested up to load + network idle; "mounted" = all scripts once every island is mounted',
+    '(after scrolling to the bottom and focusing each interaction island). TBT = Σ(long task − 50 ms) from',
+    'navigation until all mounted. "settled" = last mount without interaction; "all mounted" includes the',
+    `bench's own ${options.networkIdleMs} ms idle wait and scrolling when visible/interaction islands exist.`,
+  ];
+  notes.push(...problems);
+
+  return {
+    title: `Pages (headless Chromium, CPU ${options.cpuThrottle}× throttled, median of ${runs})`,
+    columns: [
+      { kind: 'key', header: 'page' },
+      { kind: 'info', field: 'islands', header: 'islands' },
+      { kind: 'metric', metric: 'jsBefore', header: 'JS before KB', format: 'kb', range: true },
+      { kind: 'metric', metric: 'jsAll', header: 'JS mounted KB', format: 'kb', range: true, delta: true },
+      { kind: 'metric', metric: 'tbt', header: 'TBT ms', format: 'ms', range: true, delta: true },
+      { kind: 'metric', metric: 'settled', header: 'settled ms', format: 'ms', range: true },
+      {
+        kind: 'metric',
+        metric: 'allMounted',
+        header: 'all mounted ms',
+        format: 'ms',
+        range: true,
+        delta: true,
+      },
+    ],
+    rows,
+    notes,
+  };
+}

@@ -1,0 +1,180 @@
+/**
+ * `npm run bench` (= `npm run build && tsx bench/run.ts [--runs N] [--pages /,/cart/] [--sizes-only]`)
+ *
+ * What it measures:
+ * 1. Chunk sizes — every dist/assets/*.js and *.css, labelled from dist/.vite/manifest.json ("loader",
+ *    "island: <name>", shared chunks by file name without hash: "react", "zod", "wp"…): raw bytes (already
+ *    minified), gzip (zlib level 9) and brotli (quality 11). The loader is marked OK/OVER against its
+ *    2.5 KB gzip budget (2,560 bytes). Informational only: the test suite enforces budgets.
+ * 2. Pages — each page of the demo store (started in-process from demo/server.ts, serving the built dist/)
+ *    in headless Debian Chromium with the CPU throttled 4× through the DevTools protocol, N runs (default
+ *    5), each in a fresh browser context with the HTTP cache disabled. Per run:
+ *    - JS bytes (.js response bodies as transferred) requested up to `load` + 500 ms of network quiet
+ *      ("before"), and in total once every island is mounted ("mounted") — to get there the bench scrolls
+ *      to the bottom (visible islands) and focuses the first focusable element of every
+ *      [data-island][data-hydrate="interaction"] container, then waits for every island to be final;
+ *    - total blocking time: Σ(duration − 50 ms) of 'longtask' entries (PerformanceObserver installed by
+ *      an init script before navigation) from navigation start until all islands mounted;
+ *    - "settled": the last mount before the bench interacted; "all mounted": the last mount overall (ms
+ *      since navigation start). Mounted = `data-island-state="mounted"` or a `shop-islands:mounted` event;
+ *      done = every [data-island] is "mounted" or "failed".
+ *    The table shows the median and min–max per page.
+ * Output: fixed-width tables on stdout; the same data as JSON in bench/results/bench-<ISO time>.json and
+ * bench/results/latest.json. When a previous latest.json exists, Δ columns compare with it.
+ * Exit code: 1 only when the bench itself fails (no build, no Chromium, a crash), never for a budget.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { chromium } from '@playwright/test';
+import { startDemoServer } from '../demo/server';
+import { DEFAULT_PAGE_OPTIONS, DEMO_PAGES, measurePageRun, pageSection, type PageResult } from './pages';
+import { readPreviousReport, sectionToTable, writeReport, type BenchReport, type Section } from './report';
+import { chunkSection, measureChunks } from './sizes';
+import { formatTable } from './table';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const DIST = join(ROOT, 'dist');
+const RESULTS = join(ROOT, 'bench', 'results');
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+const USAGE = `usage: tsx bench/run.ts [--runs N] [--pages /,/cart/] [--sizes-only]
+  --runs N        page runs per page, median reported (default 5)
+  --pages LIST    comma-separated page paths (default: all of DEMO_PAGES in bench/pages.ts)
+  --sizes-only    measure chunk sizes only (no browser)`;
+
+interface CliOptions {
+  runs: number;
+  pages: string[];
+  sizesOnly: boolean;
+}
+
+function parseCli(argv: string[]): CliOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      runs: { type: 'string', default: '5' },
+      pages: { type: 'string' },
+      'sizes-only': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const runs = Number(values.runs);
+  if (!Number.isInteger(runs) || runs < 1)
+    throw new Error(`--runs must be a positive integer, got "${values.runs}"`);
+  const pages = values.pages
+    ? values.pages
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)
+    : [...DEMO_PAGES];
+  return { runs, pages, sizesOnly: values['sizes-only'] };
+}
+
+function git(args: string[]): string | null {
+  try {
+    return execFileSync('git', args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+  } catch {
+    return null;
+  }
+}
+
+function printSection(section: Section, previous: BenchReport | null, id: string): void {
+  const table = sectionToTable(section, previous?.sections[id]);
+  console.log(`\n${formatTable(table.columns, table.rows, { title: section.title, notes: table.notes })}`);
+}
+
+const log = (message: string) => process.stderr.write(`bench: ${message}\n`);
+
+async function measurePages(cli: CliOptions): Promise<{ section: Section; chromiumVersion: string }> {
+  const options = DEFAULT_PAGE_OPTIONS;
+  const server = await startDemoServer({ port: 0 });
+  try {
+    const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+    try {
+      const results: PageResult[] = cli.pages.map((path) => ({ path, runs: [] }));
+      // Runs are interleaved (page 1..n, then again) so a slow moment of the machine hits all pages alike.
+      for (let run = 1; run <= cli.runs; run += 1) {
+        for (const result of results) {
+          log(`run ${run}/${cli.runs} ${result.path}`);
+          result.runs.push(await measurePageRun(browser, new URL(result.path, server.url).href, options));
+        }
+      }
+      return { section: pageSection(results, options, cli.runs), chromiumVersion: browser.version() };
+    } finally {
+      await browser.close().catch((error: unknown) => log(`closing Chromium failed: ${String(error)}`));
+    }
+  } finally {
+    // close() may return void or a promise, depending on the demo server.
+    await Promise.resolve()
+      .then(() => server.close())
+      .catch((error: unknown) => log(`closing the demo server failed: ${String(error)}`));
+  }
+}
+
+async function main(): Promise<void> {
+  const cli = parseCli(process.argv.slice(2));
+  if (!cli.sizesOnly && !existsSync(CHROMIUM)) {
+    console.error("bench: Debian's chromium is missing: apt-get install -y chromium");
+    process.exit(1);
+  }
+  const previous = readPreviousReport(join(RESULTS, 'latest.json'));
+  const report: BenchReport = {
+    schema: 1,
+    createdAt: new Date().toISOString(),
+    environment: {
+      node: process.version,
+      platform: `${process.platform}-${process.arch}`,
+      commit: git(['rev-parse', '--short', 'HEAD']),
+      dirty: git(['status', '--porcelain']) !== '',
+      chromium: null,
+      cpuThrottle: DEFAULT_PAGE_OPTIONS.cpuThrottle,
+      runs: cli.sizesOnly ? 0 : cli.runs,
+    },
+    sections: {},
+  };
+  if (previous) console.log(`Δ columns compare with bench/results/latest.json of ${previous.createdAt}`);
+
+  const chunks = chunkSection(measureChunks(DIST));
+  report.sections.chunks = chunks;
+  printSection(chunks, previous, 'chunks');
+
+  if (!cli.sizesOnly) {
+    const { section, chromiumVersion } = await measurePages(cli);
+    report.sections.pages = section;
+    report.environment.chromium = chromiumVersion;
+    printSection(section, previous, 'pages');
+  }
+
+  const path = writeReport(RESULTS, report);
+  console.log(
+    `\nJSON: ${relative(process.cwd(), path)} (and ${relative(process.cwd(), join(RESULTS, 'latest.json'))})`,
+  );
+}
+
+main().then(
+  // Exit explicitly: a keep-alive socket left by the demo server must not keep the process alive.
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error('bench: failed:', error instanceof Error ? (error.stack ?? error.message) : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { chunkSection, labelChunks, sortChunks, stripHash, type ChunkSize } from './sizes';
+
+describe('stripHash', () => {
+  it('drops an 8-character content hash, even one with - or _', () => {
+    expect(stripHash('react-Bx1c9aQe.js')).toBe('react');
+    expect(stripHash('password-toggle-Ab-1_2xY.css')).toBe('password-toggle');
+  });
+  it('keeps names without a hash', () => expect(stripHash('loader.js')).toBe('loader'));
+});
+
+describe('labelChunks', () => {
+  it('labels the loader, island entries, shared chunks and their stylesheets', () => {
+    const labels = labelChunks({
+      'src/islands/loader.ts': { file: 'assets/loader-AAAAAAAA.js', isEntry: true },
+      'widgets/store-notice/island.tsx': {
+        file: 'assets/island-BBBBBBBB.js',
+        isDynamicEntry: true,
+        css: ['assets/island-CCCCCCCC.css'],
+      },
+      '_react-DDDDDDDD.js': { file: 'assets/react-DDDDDDDD.js', name: 'react' },
+      '_shared-EEEEEEEE.css': { file: 'assets/shared-EEEEEEEE.css' },
+    });
+    expect(Object.fromEntries(labels)).toEqual({
+      'assets/loader-AAAAAAAA.js': 'loader',
+      'assets/island-BBBBBBBB.js': 'island: store-notice',
+      'assets/island-CCCCCCCC.css': 'island: store-notice (css)',
+      'assets/react-DDDDDDDD.js': 'react',
+      'assets/shared-EEEEEEEE.css': 'shared',
+    });
+  });
+});
+
+const chunk = (label: string, kind: 'js' | 'css', gzip = 100): ChunkSize => ({
+  label,
+  kind,
+  file: `assets/${label}.${kind}`,
+  raw: gzip * 3,
+  gzip,
+  brotli: gzip - 10,
+});
+
+describe('sortChunks', () => {
+  it('puts the loader first, then islands, shared chunks, then stylesheets', () => {
+    const sorted = sortChunks([
+      chunk('zod', 'js'),
+      chunk('island: b', 'css'),
+      chunk('island: b', 'js'),
+      chunk('react', 'js'),
+      chunk('loader', 'js'),
+      chunk('island: a', 'js'),
+    ]);
+    expect(sorted.map((c) => `${c.label}.${c.kind}`)).toEqual([
+      'loader.js',
+      'island: a.js',
+      'island: b.js',
+      'react.js',
+      'zod.js',
+      'island: b.css',
+    ]);
+  });
+});
+
+describe('chunkSection', () => {
+  it('marks the loader OK or OVER against 2,560 bytes gzip and adds totals', () => {
+    const ok = chunkSection([chunk('loader', 'js', 2560), chunk('react', 'js', 60000)]);
+    expect(ok.rows.map((r) => [r.key, r.info?.budget])).toEqual([
+      ['loader', 'OK (≤ 2,560)'],
+      ['react', ''],
+      ['total js', ''],
+    ]);
+    expect(ok.rows.at(-1)?.metrics.gzip?.value).toBe(62560);
+    expect(chunkSection([chunk('loader', 'js', 2561)]).rows[0]?.info?.budget).toBe('OVER (≤ 2,560)');
+  });
+  it('says so when the build has no loader', () => {
+    expect(chunkSection([chunk('react', 'js')]).rows[0]?.info?.budget).toBe('MISSING');
+  });
+});

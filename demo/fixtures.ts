@@ -1,0 +1,438 @@
+/**
+ * The demo catalogue: a sporting-goods shop in EUR, modelled on the recorded WooCommerce 9.9 store
+ * (/work/shared/woocommerce-samples: same product ids, names, SKUs, prices and stock as steps 04, 13-15,
+ * 28, 29 and 31), with a deeper category tree, reviews and local SVG images added.
+ *
+ * Read-only data: the in-memory store (store.ts) keeps per-session state and never mutates these.
+ */
+
+export const SITE_TITLE = 'Shop Islands Demo';
+/** Storefront's theme slug: part of WooCommerce's `cart_hash_key` (see settings in pages.ts). */
+export const THEME_SLUG = 'storefront';
+/** WooCommerce's store notice (Customizer > WooCommerce > Store notice). */
+export const STORE_NOTICE_MESSAGE =
+  'Free delivery on orders over €50 — this is a demo store, no orders are fulfilled.';
+/** WooCommerce's coming-soon footer banner text (shown to users who can see the store). */
+export const COMING_SOON_MESSAGE =
+  'This store is in “Coming soon” mode and is only visible to you and those who have permission. ' +
+  '<a href="/my-account/">Change visibility settings</a>';
+/** The user whose meta stores the banner dismissal (`/wp-json/wp/v2/users/1`). */
+export const DEMO_USER = { id: 1, name: 'Demo Shop Manager', slug: 'demo' } as const;
+/** Credentials accepted by the /my-account/ login form. */
+export const DEMO_LOGIN = { username: 'demo', password: 'demo' } as const;
+
+export interface Image {
+  id: number;
+  /** URL path of the SVG the demo server (and the MSW handlers) serve. */
+  src: string;
+  alt: string;
+  title: string;
+  caption: string;
+}
+
+export interface Category {
+  id: number;
+  name: string;
+  slug: string;
+  parent: number;
+  description: string;
+}
+
+export interface Review {
+  id: number;
+  productId: number;
+  author: string;
+  /** ISO 8601. */
+  date: string;
+  rating: 1 | 2 | 3 | 4 | 5;
+  text: string;
+}
+
+interface ProductBase {
+  id: number;
+  name: string;
+  slug: string;
+  sku: string;
+  shortDescription: string;
+  description: string;
+  categoryIds: number[];
+  image: Image;
+  /** ISO 8601 publication date (sort by latest). */
+  date: string;
+  /** Menu order (default sorting) and sales count (sort by popularity). */
+  menuOrder: number;
+  totalSales: number;
+  weight: string;
+  dimensions: { length: string; width: string; height: string };
+}
+
+export interface SimpleProduct extends ProductBase {
+  type: 'simple';
+  regularPrice: number;
+  salePrice: number | null;
+  /** Managed stock quantity, or null when stock is not managed. */
+  stockQuantity: number | null;
+  stockStatus: 'instock' | 'outofstock';
+  soldIndividually: boolean;
+}
+
+export interface ProductAttribute {
+  /** `pa_size` for a global (taxonomy) attribute, the sanitized name (`colour`) for a local one. */
+  name: string;
+  label: string;
+  isTaxonomy: boolean;
+  /** Term slug (global) or the value itself (local) → label shown in selects and cart item names. */
+  options: { value: string; label: string }[];
+}
+
+export interface VariationFixture {
+  id: number;
+  /** `attribute_pa_size` → `uk-2` … ; an empty value means "any". */
+  attributes: Record<string, string>;
+  sku: string;
+  regularPrice: number;
+  salePrice: number | null;
+  stockStatus: 'instock' | 'outofstock';
+  /** WooCommerce's `variation_is_active` (false: listed but disabled in the selects). */
+  active: boolean;
+  image: Image;
+  weight: string;
+}
+
+export interface VariableProduct extends ProductBase {
+  type: 'variable';
+  attributes: ProductAttribute[];
+  variations: VariationFixture[];
+  soldIndividually: false;
+}
+
+export type Product = SimpleProduct | VariableProduct;
+
+// ---------------------------------------------------------------------------------------------
+// Categories: three levels. Ids 16-19 are the recorded store's (step 31); 20-22 add a third level.
+
+export const CATEGORIES: Category[] = [
+  { id: 16, name: 'Football', slug: 'football', parent: 0, description: 'Everything for the pitch.' },
+  { id: 17, name: 'Boots', slug: 'boots', parent: 16, description: 'Boots for firm and soft ground.' },
+  { id: 20, name: 'Junior Boots', slug: 'junior-boots', parent: 17, description: 'Boots in junior sizes.' },
+  { id: 18, name: 'Balls', slug: 'balls', parent: 16, description: 'Match and training balls.' },
+  { id: 19, name: 'Accessories', slug: 'accessories', parent: 16, description: 'Pads, gloves and bags.' },
+  { id: 21, name: 'Bags', slug: 'bags', parent: 19, description: 'Kit bags.' },
+  { id: 22, name: 'Goalkeeping', slug: 'goalkeeping', parent: 19, description: 'Gloves for keepers.' },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Images: simple SVG placeholders drawn by svg.ts, served at /demo-assets/img/{key}.svg.
+
+export interface ImageArt {
+  /** Background colour (dark enough for white text, see svg.ts). */
+  background: string;
+  label: string;
+}
+
+/** What svg.ts draws for each image key. */
+export const IMAGE_ART: Record<string, ImageArt> = {
+  'pro-match-football': { background: '#1f5130', label: 'Match ball' },
+  'shin-pads': { background: '#3b3f8f', label: 'Shin pads' },
+  'goalkeeper-gloves': { background: '#7a2e2e', label: 'Gloves' },
+  'training-ball': { background: '#8a4b08', label: 'Training ball' },
+  'kit-bag': { background: '#334155', label: 'Kit bag' },
+  'junior-football-boots': { background: '#1e293b', label: 'Junior boots' },
+  'junior-football-boots-black': { background: '#111827', label: 'Boots: black' },
+  'junior-football-boots-blue': { background: '#1d4ed8', label: 'Boots: blue' },
+};
+
+function image(id: number, key: string, alt: string): Image {
+  return { id, src: `/demo-assets/img/${key}.svg`, alt, title: alt, caption: '' };
+}
+
+const NO_DIMENSIONS = { length: '', width: '', height: '' };
+
+// ---------------------------------------------------------------------------------------------
+// Products: ids, names, SKUs, prices and stock as recorded (steps 04, 29).
+
+const BOOTS_BLACK = image(102, 'junior-football-boots-black', 'Junior Football Boots in black');
+const BOOTS_BLUE = image(103, 'junior-football-boots-blue', 'Junior Football Boots in blue');
+
+function bootVariation(
+  id: number,
+  size: string,
+  colour: 'Black' | 'Blue',
+  regularPrice: number,
+  extra: Partial<VariationFixture> = {},
+): VariationFixture {
+  return {
+    id,
+    attributes: { attribute_pa_size: size, attribute_colour: colour },
+    sku: `BOOT-JR-${size.replace('uk-', '')}-${colour === 'Black' ? 'BLK' : 'BLU'}`,
+    regularPrice,
+    salePrice: null,
+    stockStatus: 'instock',
+    active: true,
+    image: colour === 'Black' ? BOOTS_BLACK : BOOTS_BLUE,
+    weight: '0.8',
+    ...extra,
+  };
+}
+
+export const PRODUCTS: Product[] = [
+  {
+    type: 'simple',
+    id: 13,
+    name: 'Pro Match Football',
+    slug: 'pro-match-football',
+    sku: 'BALL-001',
+    shortDescription: '<p>A size 5 match ball with a thermo-bonded casing.</p>',
+    description: '<p>Thermo-bonded panels, butyl bladder, FIFA Quality Pro. Size 5.</p>',
+    categoryIds: [18],
+    image: image(101, 'pro-match-football', 'Pro Match Football'),
+    date: '2026-09-01T10:00:00Z',
+    menuOrder: 1,
+    totalSales: 40,
+    weight: '0.43',
+    dimensions: { length: '22', width: '22', height: '22' },
+    regularPrice: 49.99,
+    salePrice: null,
+    stockQuantity: null,
+    stockStatus: 'instock',
+    soldIndividually: false,
+  },
+  {
+    type: 'simple',
+    id: 14,
+    name: 'Shin Pads',
+    slug: 'shin-pads',
+    sku: 'PADS-001',
+    shortDescription: '<p>Light shin pads with ankle guards.</p>',
+    description: '<p>Shell of polypropylene over EVA foam, with ankle guards and straps.</p>',
+    categoryIds: [19],
+    image: image(104, 'shin-pads', 'Shin Pads'),
+    date: '2026-09-02T10:00:00Z',
+    menuOrder: 2,
+    totalSales: 12,
+    weight: '0.3',
+    dimensions: NO_DIMENSIONS,
+    regularPrice: 12.5,
+    salePrice: null,
+    // Stock 3: asking for 5 fails (step 10).
+    stockQuantity: 3,
+    stockStatus: 'instock',
+    soldIndividually: false,
+  },
+  {
+    type: 'simple',
+    id: 15,
+    name: 'Goalkeeper Gloves',
+    slug: 'goalkeeper-gloves',
+    sku: 'GLOVE-001',
+    shortDescription: '<p>Latex palm gloves with finger protection.</p>',
+    description: '<p>4 mm German latex palm, negative cut, finger saves.</p>',
+    categoryIds: [22],
+    image: image(105, 'goalkeeper-gloves', 'Goalkeeper Gloves'),
+    date: '2026-09-03T10:00:00Z',
+    menuOrder: 3,
+    totalSales: 25,
+    weight: '0.2',
+    dimensions: NO_DIMENSIONS,
+    regularPrice: 24,
+    salePrice: null,
+    // Out of stock: add to cart fails (step 09).
+    stockQuantity: 0,
+    stockStatus: 'outofstock',
+    soldIndividually: false,
+  },
+  {
+    type: 'simple',
+    id: 16,
+    name: 'Training Ball',
+    slug: 'training-ball',
+    sku: 'BALL-002',
+    shortDescription: '<p>A durable machine-stitched training ball.</p>',
+    description: '<p>Machine-stitched TPU casing for everyday training. Size 5.</p>',
+    categoryIds: [18],
+    image: image(106, 'training-ball', 'Training Ball'),
+    date: '2026-09-04T10:00:00Z',
+    menuOrder: 4,
+    totalSales: 60,
+    weight: '0.42',
+    dimensions: NO_DIMENSIONS,
+    // On sale 14.99, regular 19.99 (step 08).
+    regularPrice: 19.99,
+    salePrice: 14.99,
+    stockQuantity: null,
+    stockStatus: 'instock',
+    soldIndividually: false,
+  },
+  {
+    type: 'simple',
+    id: 17,
+    name: 'Kit Bag (one per order)',
+    slug: 'kit-bag',
+    sku: 'BAG-001',
+    shortDescription: '<p>A roomy kit bag with a boot compartment.</p>',
+    description: '<p>45 litres, separate ventilated boot compartment, padded strap.</p>',
+    categoryIds: [21],
+    image: image(107, 'kit-bag', 'Kit Bag'),
+    date: '2026-09-05T10:00:00Z',
+    menuOrder: 5,
+    totalSales: 8,
+    weight: '0.9',
+    dimensions: { length: '60', width: '30', height: '30' },
+    regularPrice: 35,
+    salePrice: null,
+    stockQuantity: null,
+    stockStatus: 'instock',
+    soldIndividually: true,
+  },
+  {
+    type: 'variable',
+    id: 18,
+    name: 'Junior Football Boots',
+    slug: 'junior-football-boots',
+    sku: 'BOOT-JR',
+    shortDescription: '<p>Junior boots in three sizes and two colours.</p>',
+    description: '<p>Firm-ground junior boots with a synthetic upper and moulded studs.</p>',
+    categoryIds: [20],
+    image: image(108, 'junior-football-boots', 'Junior Football Boots'),
+    date: '2026-09-06T10:00:00Z',
+    menuOrder: 0,
+    totalSales: 33,
+    weight: '0.8',
+    dimensions: NO_DIMENSIONS,
+    soldIndividually: false,
+    attributes: [
+      {
+        name: 'pa_size',
+        label: 'Size',
+        isTaxonomy: true,
+        options: [
+          { value: 'uk-1', label: 'UK 1' },
+          { value: 'uk-2', label: 'UK 2' },
+          { value: 'uk-3', label: 'UK 3' },
+          { value: 'uk-4', label: 'UK 4' },
+        ],
+      },
+      {
+        name: 'colour',
+        label: 'Colour',
+        isTaxonomy: false,
+        options: [
+          { value: 'Black', label: 'Black' },
+          { value: 'Blue', label: 'Blue' },
+        ],
+      },
+    ],
+    // Ids 19-24 and their values are the recorded ones (params/product-variable.data-product_variations.json).
+    variations: [
+      bootVariation(19, 'uk-1', 'Black', 39.99),
+      bootVariation(20, 'uk-1', 'Blue', 39.99),
+      bootVariation(21, 'uk-2', 'Black', 39.99),
+      // UK 2 / Blue on sale (step 13).
+      bootVariation(22, 'uk-2', 'Blue', 39.99, { salePrice: 29.99 }),
+      bootVariation(23, 'uk-3', 'Black', 42.99),
+      // UK 3 / Blue out of stock (step 14).
+      bootVariation(24, 'uk-3', 'Blue', 42.99, { stockStatus: 'outofstock' }),
+      // Demo addition: an inactive variation (variation_is_active false), so "UK 4" is listed but
+      // disabled; UK 4 / Blue has no variation at all (a "no match", like step 16).
+      bootVariation(25, 'uk-4', 'Black', 44.99, { active: false }),
+    ],
+  },
+];
+
+export const REVIEWS: Review[] = [
+  { id: 1, productId: 13, author: 'Aoife', date: '2026-10-02T18:20:00Z', rating: 5, text: 'True flight, holds its shape after a season.' },
+  { id: 2, productId: 13, author: 'Liam', date: '2026-10-09T09:05:00Z', rating: 4, text: 'Great ball, a little firm when cold.' },
+  { id: 3, productId: 14, author: 'Niamh', date: '2026-10-11T12:00:00Z', rating: 4, text: 'Light and they stay in place.' },
+  { id: 4, productId: 14, author: 'Sean', date: '2026-10-15T16:40:00Z', rating: 3, text: 'Straps could be longer.' },
+  { id: 5, productId: 15, author: 'Ciara', date: '2026-09-20T08:30:00Z', rating: 5, text: 'Excellent grip in the wet.' },
+  { id: 6, productId: 15, author: 'Darragh', date: '2026-09-28T19:10:00Z', rating: 4, text: 'Run a half size small.' },
+  { id: 7, productId: 16, author: 'Emma', date: '2026-10-01T07:45:00Z', rating: 4, text: 'Survives concrete pitches.' },
+  { id: 8, productId: 16, author: 'Jack', date: '2026-10-21T20:00:00Z', rating: 2, text: 'Lost air after a month.' },
+  { id: 9, productId: 17, author: 'Sophie', date: '2026-10-05T13:15:00Z', rating: 5, text: 'Fits two kits and boots.' },
+  { id: 10, productId: 18, author: 'Conor', date: '2026-10-12T17:00:00Z', rating: 5, text: 'My son loves the blue ones.' },
+  { id: 11, productId: 18, author: 'Grace', date: '2026-10-18T10:30:00Z', rating: 4, text: 'Sizes are accurate.' },
+  { id: 12, productId: 18, author: 'Oisín', date: '2026-10-25T15:20:00Z', rating: 1, text: 'Studs wore down quickly on astro.' },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Lookups.
+
+export function findProduct(id: number): Product | undefined {
+  return PRODUCTS.find((p) => p.id === id);
+}
+
+export function findProductBySlug(slug: string): Product | undefined {
+  return PRODUCTS.find((p) => p.slug === slug);
+}
+
+/** A variation and its parent, by variation id. */
+export function findVariation(id: number): { parent: VariableProduct; variation: VariationFixture } | undefined {
+  for (const p of PRODUCTS) {
+    if (p.type !== 'variable') continue;
+    const variation = p.variations.find((v) => v.id === id);
+    if (variation) return { parent: p, variation };
+  }
+  return undefined;
+}
+
+export function findCategory(id: number): Category | undefined {
+  return CATEGORIES.find((c) => c.id === id);
+}
+
+export function childCategories(parentId: number): Category[] {
+  return CATEGORIES.filter((c) => c.parent === parentId).sort((a, b) =>
+    a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }),
+  );
+}
+
+/** Root → … → category. */
+export function categoryTrail(id: number): Category[] {
+  const trail: Category[] = [];
+  for (let c = findCategory(id); c; c = c.parent ? findCategory(c.parent) : undefined) trail.unshift(c);
+  return trail;
+}
+
+/** WooCommerce's hierarchical term link: `/product-category/{parent}/{child}/`. */
+export function categoryUrl(id: number): string {
+  return `/product-category/${categoryTrail(id)
+    .map((c) => c.slug)
+    .join('/')}/`;
+}
+
+export function productUrl(product: Product): string {
+  return `/product/${product.slug}/`;
+}
+
+/** The category and every category below it. */
+export function categoryWithDescendants(id: number): number[] {
+  const ids = [id];
+  for (const child of CATEGORIES.filter((c) => c.parent === id)) ids.push(...categoryWithDescendants(child.id));
+  return ids;
+}
+
+export function reviewsOf(productId: number): Review[] {
+  return REVIEWS.filter((r) => r.productId === productId);
+}
+
+export function averageRating(productId: number): number {
+  const reviews = reviewsOf(productId);
+  if (reviews.length === 0) return 0;
+  return Math.round((reviews.reduce((sum, r) => sum + r.rating, 0) / reviews.length) * 100) / 100;
+}
+
+/** The price a shopper pays (sale price when set). */
+export function activePrice(item: { regularPrice: number; salePrice: number | null }): number {
+  return item.salePrice ?? item.regularPrice;
+}
+
+/** Label of an attribute value (`uk-2` → `UK 2`). */
+export function attributeValueLabel(product: VariableProduct, attributeKey: string, value: string): string {
+  const attribute = product.attributes.find((a) => `attribute_${a.name}` === attributeKey);
+  return attribute?.options.find((o) => o.value === value)?.label ?? value;
+}
+
+/** WooCommerce's variation name: "Junior Football Boots - UK 2, Blue" (steps 19, 34). */
+export function variationName(product: VariableProduct, variation: VariationFixture): string {
+  const labels = Object.entries(variation.attributes).map(([key, value]) => attributeValueLabel(product, key, value));
+  return `${product.name} - ${labels.join(', ')}`;
+}

@@ -1,0 +1,105 @@
+/**
+ * `defineIsland(schema, Component)`: what every `widgets/<name>/island.tsx` exports. Runs in the
+ * widget's chunk (never in the loader): validates the props with the widget's zod schema, mounts
+ * one React root over the fallback and, should the component ever crash, unmounts it and puts the
+ * original fallback nodes back so the page keeps working.
+ */
+import { Component as ReactComponent, type ComponentType, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import type * as z from 'zod/mini';
+import { describeIssue } from '../contract/issue';
+import { restoreFormState, snapshotFormState } from './preserve';
+import type { IslandModule, MountResult } from './types';
+
+class Boundary extends ReactComponent<{ onCrash: (error: unknown) => void; children: ReactNode }> {
+  override state = { crashed: false };
+  static getDerivedStateFromError() {
+    return { crashed: true };
+  }
+  override componentDidCatch(error: unknown) {
+    this.props.onCrash(error);
+  }
+  override render() {
+    return this.state.crashed ? null : this.props.children;
+  }
+}
+
+/** The part of a zod (mini) schema this needs; keeps the props type `P` inferred from it. */
+interface PropsSchema<P> {
+  safeParse(value: unknown): { success: true; data: P } | { success: false; error: z.core.$ZodError };
+}
+
+/**
+ * Makes sure the island's stylesheet is on the page before it mounts (no flash, no shift). The
+ * plugin normally links it in <head> already; islands added later (fragments, popups) load it here.
+ */
+function ensureStylesheet(href: string): Promise<void> {
+  const url = new URL(href, document.baseURI).href;
+  const present = Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')).find(
+    (link) => link.href === url,
+  );
+  if (present && (present.sheet || present.dataset.shopIslandsLoaded)) return Promise.resolve();
+  const link = present ?? Object.assign(document.createElement('link'), { rel: 'stylesheet', href: url });
+  return new Promise((resolve) => {
+    const done = () => {
+      link.dataset.shopIslandsLoaded = '1';
+      resolve();
+    };
+    // A stylesheet that fails to load must not keep the island from working.
+    link.addEventListener('load', done, { once: true });
+    link.addEventListener('error', done, { once: true });
+    if (!present) document.head.append(link);
+  });
+}
+
+export interface IslandOptions {
+  /** URL of the widget's stylesheet (`import stylesheet from './x.css?url'`). */
+  stylesheet?: string;
+}
+
+export function defineIsland<P extends object>(
+  schema: PropsSchema<P>,
+  Component: ComponentType<P>,
+  options: IslandOptions = {},
+): IslandModule {
+  return {
+    async mount(container, rawProps, { name, locate }): Promise<MountResult> {
+      const parsed = schema.safeParse(rawProps);
+      if (!parsed.success) return { ok: false, ...describeIssue(parsed.error) };
+      if (options.stylesheet) await ensureStylesheet(options.stylesheet);
+      const fallback = Array.from(container.childNodes);
+      let mounted = true;
+      const root = createRoot(container, { identifierPrefix: `${name}-` });
+      const restore = (error: unknown) => {
+        console.error(`[shop-islands] island "${name}" crashed; its fallback markup is back.`, error);
+        queueMicrotask(() => {
+          if (!mounted) return;
+          mounted = false;
+          root.unmount();
+          container.replaceChildren(...fallback);
+          container.setAttribute('data-island-state', 'failed');
+        });
+      };
+      // What the shopper typed into the fallback, and where the focus was, survive the swap.
+      const form = snapshotFormState(container, locate);
+      // Synchronous, so the fallback is swapped for the island in one frame: no layout shift.
+      flushSync(() =>
+        root.render(
+          <Boundary onCrash={restore}>
+            <Component {...parsed.data} />
+          </Boundary>,
+        ),
+      );
+      restoreFormState(container, form, locate);
+      return {
+        ok: true,
+        unmount: () => {
+          if (!mounted) return;
+          mounted = false;
+          root.unmount();
+        },
+      };
+    },
+  };
+}

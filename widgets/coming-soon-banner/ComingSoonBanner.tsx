@@ -1,0 +1,67 @@
+import { useEffect, useRef, useState } from 'react';
+import * as z from 'zod/mini';
+import { __ } from '../../src/i18n';
+import { isAbort } from '../../src/transport/errors';
+import { rest } from '../../src/transport/client';
+import { DISMISS_BODY } from './model';
+import type { ComingSoonBannerPropsSchema } from './schema';
+
+type Props = z.output<typeof ComingSoonBannerPropsSchema>;
+
+/** The response is not read (storefront.md §7); any 2xx body is accepted as it is. */
+const ANY_BODY = z.string();
+
+/**
+ * The 'coming soon' footer banner (storefront.md §2.10, §4): dismissing POSTs
+ * `woocommerce_meta.coming_soon_banner_dismissed = 'yes'` to the banner's REST URL with X-WP-Nonce;
+ * the banner hides when that request completes. Should it fail (an expired session, a server
+ * error), the banner stays, says so and can be dismissed again: nothing is silently lost.
+ */
+export function ComingSoonBanner({ restUrl, message, dismissLabel }: Props) {
+  const [state, setState] = useState<'idle' | 'saving' | 'failed' | 'dismissed'>('idle');
+  const inFlight = useRef<AbortController | null>(null);
+  useEffect(() => () => inFlight.current?.abort(), []);
+
+  const dismiss = async () => {
+    if (inFlight.current) return;
+    const controller = new AbortController();
+    inFlight.current = controller;
+    setState('saving');
+    try {
+      await rest(restUrl, {
+        method: 'POST',
+        data: DISMISS_BODY,
+        schema: ANY_BODY,
+        responseType: 'text',
+        signal: controller.signal,
+      });
+      setState('dismissed');
+    } catch (error) {
+      if (isAbort(error)) return;
+      console.error('[shop-islands] coming-soon-banner: the dismissal was not saved.', error);
+      setState('failed');
+    } finally {
+      inFlight.current = null;
+    }
+  };
+
+  if (state === 'dismissed') return null;
+  return (
+    <div className="woocommerce-coming-soon-banner-container" aria-busy={state === 'saving'}>
+      {/* The server's banner HTML, filtered by WordPress before it was printed. */}
+      <div className="woocommerce-coming-soon-banner" dangerouslySetInnerHTML={{ __html: message }} />
+      <button
+        type="button"
+        className="coming-soon-footer-banner-dismiss"
+        aria-label={dismissLabel}
+        aria-disabled={state === 'saving'}
+        onClick={() => void dismiss()}
+      />
+      {state === 'failed' && (
+        <p role="alert" className="coming-soon-footer-banner-error">
+          {__('The banner could not be dismissed. Please try again.')}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import { defineIsland } from '../../src/islands/define';
+import { ComingSoonBanner } from './ComingSoonBanner';
+import { ComingSoonBannerPropsSchema } from './schema';
+
+export default defineIsland(ComingSoonBannerPropsSchema, ComingSoonBanner);

@@ -1,0 +1,15 @@
+import * as z from 'zod/mini';
+
+/** Props of the coming-soon footer banner (storefront.md §2.10, §4, §7 "Notices and banners"). */
+export const ComingSoonBannerPropsSchema = z.object({
+  /**
+   * REST URL that stores the dismissal: WooCommerce uses the current user's
+   * `wp-json/wp/v2/users/{id}` route. Relative or absolute.
+   */
+  restUrl: z.string().check(z.minLength(1)),
+  /** The banner text as HTML, filtered by the server. */
+  message: z.string(),
+  /** Accessible label of the dismiss button. */
+  dismissLabel: z._default(z.string().check(z.minLength(1)), 'Dismiss coming soon banner'),
+});
+export type ComingSoonBannerProps = z.input<typeof ComingSoonBannerPropsSchema>;
