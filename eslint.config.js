@@ -4,7 +4,17 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'storybook-static', 'node_modules', 'test-results', 'playwright-report', '**/mockServiceWorker.js', 'bench/results'] },
+  {
+    ignores: [
+      'dist',
+      'storybook-static',
+      'node_modules',
+      'test-results',
+      'playwright-report',
+      '**/mockServiceWorker.js',
+      'bench/results',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {

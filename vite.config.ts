@@ -48,7 +48,13 @@ export default defineConfig(({ command }) => {
     test: {
       environment: 'jsdom',
       setupFiles: ['./src/test/setup.ts'],
-      include: ['src/**/*.test.{ts,tsx}', 'widgets/**/*.test.{ts,tsx}', 'demo/**/*.test.ts', 'stories/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+      include: [
+        'src/**/*.test.{ts,tsx}',
+        'widgets/**/*.test.{ts,tsx}',
+        'demo/**/*.test.ts',
+        'stories/**/*.test.{ts,tsx}',
+        'scripts/**/*.test.ts',
+      ],
       restoreMocks: true,
       testTimeout: 15000,
     },

@@ -14,7 +14,11 @@ export function readCookie(name: string): string | null {
 }
 
 /** A session cookie unless `maxAge` (seconds) is given; `maxAge: 0` deletes it. */
-export function writeCookie(name: string, value: string, { path = '/', maxAge }: { path?: string; maxAge?: number } = {}) {
+export function writeCookie(
+  name: string,
+  value: string,
+  { path = '/', maxAge }: { path?: string; maxAge?: number } = {},
+) {
   let cookie = `${name}=${encodeURIComponent(value)}; path=${path}; SameSite=Lax`;
   if (maxAge !== undefined) cookie += `; max-age=${maxAge}`;
   if (location.protocol === 'https:') cookie += '; Secure';

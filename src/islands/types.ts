@@ -15,9 +15,7 @@ export interface IslandModule {
   mount(container: HTMLElement, rawProps: unknown, context: MountContext): MountResult | Promise<MountResult>;
 }
 
-export type MountResult =
-  | { ok: true; unmount: () => void }
-  | { ok: false; field: string; problem: string };
+export type MountResult = { ok: true; unmount: () => void } | { ok: false; field: string; problem: string };
 
 export interface MountContext {
   /** The island's name (for messages). */

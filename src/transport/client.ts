@@ -237,6 +237,7 @@ export function rest<T>(
   pathOrUrl: string,
   options: CallOptions<T> & { method?: Request['method']; data?: unknown },
 ): Promise<T> {
-  const target = /^(https?:)?\/\//.test(pathOrUrl) || pathOrUrl.startsWith('/') ? { url: pathOrUrl } : { path: pathOrUrl };
+  const target =
+    /^(https?:)?\/\//.test(pathOrUrl) || pathOrUrl.startsWith('/') ? { url: pathOrUrl } : { path: pathOrUrl };
   return call({ method: options.method ?? 'GET', data: options.data, ...target }, options);
 }

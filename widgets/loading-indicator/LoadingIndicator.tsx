@@ -12,17 +12,22 @@ type Props = z.output<typeof LoadingIndicatorPropsSchema>;
  * the page, and waits `delay` ms so that quick requests do not flash it.
  */
 export function LoadingIndicator({ label, delay }: Props) {
-  const busy = useSyncExternalStore(activity.subscribe, () => activity.getSnapshot() > 0, () => false);
-  const [shown, setShown] = useState(false);
+  const busy = useSyncExternalStore(
+    activity.subscribe,
+    () => activity.getSnapshot() > 0,
+    () => false,
+  );
+  const [waited, setWaited] = useState(false);
+  const shown = busy && waited;
   useJQueryAjaxActivity();
 
   useEffect(() => {
-    if (!busy) {
-      setShown(false);
-      return;
-    }
-    const timer = setTimeout(() => setShown(true), delay);
-    return () => clearTimeout(timer);
+    if (!busy) return;
+    const timer = setTimeout(() => setWaited(true), delay);
+    return () => {
+      clearTimeout(timer);
+      setWaited(false);
+    };
   }, [busy, delay]);
 
   return (

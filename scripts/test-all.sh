@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# `npm test`: everything CI runs, in the order that fails fastest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+
+step "System packages"
+bash scripts/system-deps.sh
+step "Lint and format"
+npm run --silent lint
+step "Type check"
+npm run --silent typecheck
+step "Build"
+npm run --silent build
+step "Bundle-size budget"
+npx tsx scripts/budget.ts
+step "Unit, component and story tests (Vitest)"
+npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
+step "End-to-end tests (Playwright, Debian's Chromium)"
+PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright.json npx playwright test --reporter=list,json
+step "Summary"
+node scripts/summary.mjs test-results/vitest.json test-results/playwright.json

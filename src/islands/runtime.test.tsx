@@ -1,0 +1,248 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as z from 'zod/mini';
+import { defineIsland } from './define';
+import { startIslands } from './runtime';
+import type { IslandMeta, Strategy } from './types';
+
+const CounterProps = z.object({ label: z.string(), start: z._default(z.number(), 0) });
+
+function Counter({ label, start }: z.output<typeof CounterProps>) {
+  const [count, setCount] = useState(start);
+  return (
+    <button type="button" className="counter" onClick={() => setCount((c) => c + 1)}>
+      {label}: {count}
+    </button>
+  );
+}
+
+function Field({ name }: { name: string }) {
+  return (
+    <label>
+      Name <input name={name} defaultValue="" />
+    </label>
+  );
+}
+
+function Crashing({ when }: { when: string }) {
+  const [crash, setCrash] = useState(false);
+  if (crash) throw new Error(when);
+  return (
+    <button type="button" onClick={() => setCrash(true)}>
+      Crash
+    </button>
+  );
+}
+
+const counter = defineIsland(CounterProps, Counter);
+const meta = (name: string, hydrate: Strategy, load: IslandMeta['load']): IslandMeta => ({
+  name,
+  hydrate,
+  load,
+});
+const islands = [
+  meta('counter', 'load', async () => ({ default: counter })),
+  meta('field', 'load', async () => ({ default: defineIsland(z.object({ name: z.string() }), Field) })),
+  meta('crashing', 'load', async () => ({ default: defineIsland(z.object({ when: z.string() }), Crashing) })),
+  meta('broken-chunk', 'load', () =>
+    Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+  ),
+];
+
+let stop: (() => void) | undefined;
+afterEach(() => {
+  stop?.();
+  stop = undefined;
+});
+
+const container = (html: string) => {
+  document.body.insertAdjacentHTML('beforeend', html);
+  return document.body.lastElementChild as HTMLElement;
+};
+const settled = (el: HTMLElement) =>
+  waitFor(() => expect(['mounted', 'failed']).toContain(el.getAttribute('data-island-state')));
+
+describe('island runtime', () => {
+  it('mounts over the fallback with props from the JSON script child', async () => {
+    const el = container(
+      `<div data-island="counter" data-hydrate="load"><script type="application/json" data-island-props>{"label":"Clicks","start":2}</script><a href="/fallback">Fallback</a></div>`,
+    );
+    const mounted = vi.fn();
+    el.addEventListener('shop-islands:mounted', mounted);
+    stop = startIslands(islands);
+    await settled(el);
+    expect(el).toHaveAttribute('data-island-state', 'mounted');
+    expect(mounted).toHaveBeenCalledOnce();
+    expect(screen.queryByRole('link', { name: 'Fallback' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Clicks: 2' }));
+    expect(screen.getByRole('button', { name: 'Clicks: 3' })).toBeInTheDocument();
+  });
+
+  it('reads props from data-props too', async () => {
+    const el = container(`<div data-island="counter" data-props='{"label":"Attr"}'></div>`);
+    stop = startIslands(islands);
+    await settled(el);
+    expect(screen.getByRole('button', { name: 'Attr: 0' })).toBeInTheDocument();
+  });
+
+  it('keeps the fallback and logs one error naming the island and the field on invalid props', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const el = container(
+      `<div data-island="counter"><script type="application/json" data-island-props>{"label":42}</script><a href="/fallback">Fallback</a></div>`,
+    );
+    stop = startIslands(islands);
+    await settled(el);
+    expect(el).toHaveAttribute('data-island-state', 'failed');
+    expect(screen.getByRole('link', { name: 'Fallback' })).toBeInTheDocument();
+    expect(error).toHaveBeenCalledOnce();
+    expect(String(error.mock.calls[0]?.[0])).toMatch(/island "counter".*"label"/);
+  });
+
+  it.each([
+    [
+      'malformed JSON',
+      `<script type="application/json" data-island-props>{"label":</script>`,
+      /not valid JSON/,
+    ],
+    ['an unknown island', '', /no widget of that name/],
+  ])('keeps the fallback on %s', async (_case, props, message) => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const name = props ? 'counter' : 'nope';
+    const el = container(`<div data-island="${name}">${props}<a href="/fallback">Fallback</a></div>`);
+    stop = startIslands(islands);
+    await settled(el);
+    expect(el).toHaveAttribute('data-island-state', 'failed');
+    expect(screen.getByRole('link', { name: 'Fallback' })).toBeInTheDocument();
+    expect(error).toHaveBeenCalledOnce();
+    expect(String(error.mock.calls[0]?.[0])).toMatch(message);
+  });
+
+  it('keeps the fallback when the chunk cannot be loaded, after one retry', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const load = vi.fn(() => Promise.reject(new TypeError('Failed to fetch')));
+    const el = container(`<div data-island="flaky"><a href="/fallback">Fallback</a></div>`);
+    stop = startIslands([meta('flaky', 'load', load)]);
+    await settled(el);
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(el).toHaveAttribute('data-island-state', 'failed');
+    expect(error).toHaveBeenCalledOnce();
+    expect(String(error.mock.calls[0]?.[0])).toMatch(/island "flaky".*could not be loaded/);
+  });
+
+  it('puts the fallback back when the component crashes after mounting', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const el = container(
+      `<div data-island="crashing" data-props='{"when":"boom"}'><a href="/f">Fallback</a></div>`,
+    );
+    stop = startIslands(islands);
+    await settled(el);
+    await userEvent.click(screen.getByRole('button', { name: 'Crash' }));
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Fallback' })).toBeInTheDocument());
+    expect(el).toHaveAttribute('data-island-state', 'failed');
+    expect(error.mock.calls.some(([message]) => /island "crashing" crashed/.test(String(message)))).toBe(
+      true,
+    );
+  });
+
+  it('mounts islands added later and unmounts removed ones', async () => {
+    stop = startIslands(islands);
+    const el = container(`<div data-island="counter" data-props='{"label":"Late"}'></div>`);
+    await settled(el);
+    expect(screen.getByRole('button', { name: 'Late: 0' })).toBeInTheDocument();
+    el.remove();
+    const again = container(
+      `<section><div data-island="counter" data-props='{"label":"Nested"}'></div></section>`,
+    );
+    await settled(again.firstElementChild as HTMLElement);
+    expect(screen.getByRole('button', { name: 'Nested: 0' })).toBeInTheDocument();
+  });
+
+  it('falls back to the widget default for an unknown data-hydrate', async () => {
+    const el = container(
+      `<div data-island="counter" data-hydrate="sometime" data-props='{"label":"Default"}'></div>`,
+    );
+    stop = startIslands(islands);
+    await settled(el);
+    expect(el).toHaveAttribute('data-island-state', 'mounted');
+  });
+
+  it('idle waits for an idle period', async () => {
+    const el = container(
+      `<div data-island="counter" data-hydrate="idle" data-props='{"label":"Idle"}'></div>`,
+    );
+    stop = startIslands(islands);
+    expect(el).toHaveAttribute('data-island-state', 'pending');
+    await settled(el);
+    expect(screen.getByRole('button', { name: 'Idle: 0' })).toBeInTheDocument();
+  });
+
+  it('visible waits until the container intersects the viewport', async () => {
+    let fire: ((entries: { isIntersecting: boolean }[]) => void) | undefined;
+    const observe = vi.fn();
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
+          fire = callback;
+        }
+        observe = observe;
+        disconnect() {}
+      },
+    );
+    const el = container(
+      `<div data-island="counter" data-hydrate="visible" data-props='{"label":"Seen"}'><p>a</p><p>b</p></div>`,
+    );
+    stop = startIslands(islands);
+    expect(observe).toHaveBeenCalledTimes(2); // the container's children, not the container
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(el).toHaveAttribute('data-island-state', 'pending');
+    fire?.([{ isIntersecting: true }]);
+    await settled(el);
+    expect(screen.getByRole('button', { name: 'Seen: 0' })).toBeInTheDocument();
+    vi.unstubAllGlobals();
+  });
+
+  it('interaction: loads on the first pointerdown and replays the click on the mounted island', async () => {
+    const el = container(
+      `<div data-island="counter" data-hydrate="interaction" data-props='{"label":"Lazy"}'><button type="button" class="counter">Lazy: 0</button></div>`,
+    );
+    const load = vi.fn(async () => ({ default: counter }));
+    stop = startIslands([meta('counter', 'load', load)]);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(load).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Lazy: 0' }));
+    await settled(el);
+    // The click made on the fallback counted once, on the island.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Lazy: 1' })).toBeInTheDocument());
+  });
+
+  it('interaction: a click held while loading acts on the fallback if the island fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const el = container(
+      `<div data-island="broken-chunk" data-hydrate="interaction"><button type="button">Plain</button></div>`,
+    );
+    const clicked = vi.fn();
+    el.querySelector('button')!.addEventListener('click', clicked);
+    stop = startIslands(islands);
+    await userEvent.click(screen.getByRole('button', { name: 'Plain' }));
+    await settled(el);
+    expect(el).toHaveAttribute('data-island-state', 'failed');
+    expect(clicked).toHaveBeenCalledOnce();
+  });
+
+  it('keeps what was typed into the fallback and the focus', async () => {
+    const el = container(
+      `<div data-island="field" data-hydrate="interaction" data-props='{"name":"who"}'><label>Name <input name="who" value=""></label></div>`,
+    );
+    stop = startIslands(islands);
+    const fallback = screen.getByRole('textbox', { name: 'Name' });
+    await userEvent.type(fallback, 'Ada');
+    await settled(el);
+    const mounted = screen.getByRole('textbox', { name: 'Name' });
+    expect(mounted).not.toBe(fallback);
+    expect(mounted).toHaveValue('Ada');
+    expect(mounted).toHaveFocus();
+  });
+});

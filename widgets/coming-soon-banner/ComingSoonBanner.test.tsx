@@ -1,0 +1,103 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { delay, http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setSettings } from '../../src/contract/read-settings';
+import { ComingSoonBanner } from './ComingSoonBanner';
+import { ComingSoonBannerPropsSchema } from './schema';
+
+const server = setupServer();
+const URL_ = 'http://localhost:3000/wp-json/wp/v2/users/1';
+const props = ComingSoonBannerPropsSchema.parse({
+  restUrl: '/wp-json/wp/v2/users/1',
+  message: 'This store is in “Coming soon” mode. <a href="/settings">Change visibility settings</a>',
+});
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+beforeEach(() =>
+  setSettings({
+    ajax_url: '/wp-admin/admin-ajax.php',
+    wc_ajax_url: '/?wc-ajax=%%endpoint%%',
+    rest_url: '/wp-json/',
+    rest_nonce: 'cafebabe00',
+    cart_url: '/cart/',
+  }),
+);
+afterEach(() => {
+  server.resetHandlers();
+  setSettings(null);
+});
+
+const dismiss = () => userEvent.click(screen.getByRole('button', { name: 'Dismiss coming soon banner' }));
+const ALERT = 'The banner could not be dismissed. Please try again.';
+
+describe('ComingSoonBanner', () => {
+  it('saves the dismissal with the nonce and hides when the request completes', async () => {
+    let body: unknown;
+    let nonce: string | null = null;
+    server.use(
+      http.post(URL_, async ({ request }) => {
+        body = await request.json();
+        nonce = request.headers.get('x-wp-nonce');
+        await delay(30);
+        return HttpResponse.json({ id: 1 });
+      }),
+    );
+    render(<ComingSoonBanner {...props} />);
+    expect(screen.getByRole('link', { name: 'Change visibility settings' })).toBeInTheDocument();
+    await dismiss();
+    // Still there while the request runs.
+    expect(screen.getByRole('button', { name: 'Dismiss coming soon banner' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Dismiss coming soon banner' })).toBeNull(),
+    );
+    expect(body).toEqual({ woocommerce_meta: { coming_soon_banner_dismissed: 'yes' } });
+    expect(nonce).toBe('cafebabe00');
+  });
+
+  it.each([
+    ['a server error', () => new HttpResponse('<h1>Error</h1>', { status: 500 })],
+    [
+      'a refused nonce',
+      () =>
+        HttpResponse.json({ code: 'rest_forbidden', message: 'No', data: { status: 403 } }, { status: 403 }),
+    ],
+    ['a network failure', () => HttpResponse.error()],
+  ])('keeps the banner and says so on %s, and a retry works', async (_case, fail) => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.use(
+      http.post(URL_, fail, { once: true }),
+      http.post(URL_, () => HttpResponse.json({ id: 1 })),
+    );
+    render(<ComingSoonBanner {...props} />);
+    await dismiss();
+    expect(await screen.findByRole('alert')).toHaveTextContent(ALERT);
+    await dismiss();
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Dismiss coming soon banner' })).toBeNull(),
+    );
+  });
+
+  it('ignores repeat clicks while saving', async () => {
+    let calls = 0;
+    server.use(
+      http.post(URL_, async () => {
+        calls += 1;
+        await delay(50);
+        return HttpResponse.json({});
+      }),
+    );
+    render(<ComingSoonBanner {...props} />);
+    await dismiss();
+    await dismiss();
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Dismiss coming soon banner' })).toBeNull(),
+    );
+    expect(calls).toBe(1);
+  });
+});
