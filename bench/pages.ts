@@ -2,6 +2,7 @@
  * Per-page hydration cost in headless Chromium with the CPU throttled (4× by default).
  * See run.ts for what is measured; this module does one page run at a time and aggregates runs.
  */
+import { gzipSync } from 'node:zlib';
 import type { Browser, Page, Request } from '@playwright/test';
 import { isFocusResult, isProbeSnapshot, PROBE_SCRIPT, type ProbeSnapshot } from './probe';
 import type { Metric, Section, SectionRow } from './report';
@@ -36,10 +37,12 @@ export const DEFAULT_PAGE_OPTIONS: PageBenchOptions = {
 export interface ScriptLoad {
   path: string;
   status: number;
-  /** Response body bytes as transferred (before Content-Encoding is undone). */
+  /** Response body bytes as transferred: Content-Encoding and chunked framing included. */
   encoded: number;
-  /** Response body bytes after decoding. */
+  /** Response body bytes after decoding: the file as built. */
   decoded: number;
+  /** The decoded body gzipped at level 9 (what a compressing server would send). */
+  gzip: number;
   /** Requested before the bench started scrolling/focusing ("before") or after ("interaction"). */
   phase: Phase;
 }
@@ -52,11 +55,16 @@ export interface PageRun {
   failed: number;
   pending: string[];
   strategies: Record<string, number>;
-  /** JS body bytes (encoded) requested before any interaction, and in total once all islands mounted. */
+  /**
+   * JS body bytes (decoded) requested before any interaction, and in total once all islands mounted;
+   * the same gzipped (level 9, per file) and as transferred.
+   */
   jsBeforeBytes: number;
   jsAllBytes: number;
-  jsBeforeDecodedBytes: number;
-  jsAllDecodedBytes: number;
+  jsBeforeGzipBytes: number;
+  jsAllGzipBytes: number;
+  jsBeforeTransferBytes: number;
+  jsAllTransferBytes: number;
   /** Sum over long tasks of (duration − 50) from navigation start until all islands were final. */
   tbtMs: number;
   longTasks: number;
@@ -111,11 +119,11 @@ class NetworkTracker {
     try {
       const response = await request.response();
       const sizes = await request.sizes();
-      let decoded = sizes.responseBodySize;
+      let body: Buffer = Buffer.alloc(0);
       try {
-        decoded = response ? (await response.body()).byteLength : 0;
+        if (response) body = await response.body();
       } catch {
-        // Redirects have no body; keep the encoded size.
+        // Redirects have no body.
       }
       const status = response?.status() ?? 0;
       if (status >= 400) this.errors.push(`HTTP ${status}: ${pathOf(request.url())}`);
@@ -123,7 +131,8 @@ class NetworkTracker {
         path: pathOf(request.url()),
         status,
         encoded: sizes.responseBodySize,
-        decoded,
+        decoded: body.byteLength,
+        gzip: body.byteLength > 0 ? gzipSync(body, { level: 9 }).byteLength : 0,
         phase: this.phases.get(request) ?? 'before',
       };
     } catch (error) {
@@ -251,10 +260,12 @@ export async function measurePageRun(
       failed: state.failed,
       pending: state.pending,
       strategies: state.strategies,
-      jsBeforeBytes: sum(before, (s) => s.encoded),
-      jsAllBytes: sum(scripts, (s) => s.encoded),
-      jsBeforeDecodedBytes: sum(before, (s) => s.decoded),
-      jsAllDecodedBytes: sum(scripts, (s) => s.decoded),
+      jsBeforeBytes: sum(before, (s) => s.decoded),
+      jsAllBytes: sum(scripts, (s) => s.decoded),
+      jsBeforeGzipBytes: sum(before, (s) => s.gzip),
+      jsAllGzipBytes: sum(scripts, (s) => s.gzip),
+      jsBeforeTransferBytes: sum(before, (s) => s.encoded),
+      jsAllTransferBytes: sum(scripts, (s) => s.encoded),
       // Without islands the window ends where the page settled on its own; if some never mounted, now.
       tbtMs: totalBlockingTime(
         state.longTasks,
@@ -277,6 +288,21 @@ export interface PageResult {
   path: string;
   runs: PageRun[];
 }
+
+/** Every per-page number kept in the JSON: name, unit, and how to read it from a run. */
+const PAGE_METRICS: readonly [string, Metric['unit'], (run: PageRun) => number | null][] = [
+  ['jsBefore', 'bytes', (r) => r.jsBeforeBytes],
+  ['jsBeforeGzip', 'bytes', (r) => r.jsBeforeGzipBytes],
+  ['jsAll', 'bytes', (r) => r.jsAllBytes],
+  ['jsAllGzip', 'bytes', (r) => r.jsAllGzipBytes],
+  ['jsBeforeTransfer', 'bytes', (r) => r.jsBeforeTransferBytes],
+  ['jsAllTransfer', 'bytes', (r) => r.jsAllTransferBytes],
+  ['tbt', 'ms', (r) => r.tbtMs],
+  ['settled', 'ms', (r) => r.settledMs],
+  ['allMounted', 'ms', (r) => r.allMountedMs],
+  ['interactionStart', 'ms', (r) => r.interactionStartMs],
+  ['longTasks', 'count', (r) => r.longTasks],
+];
 
 function metric(unit: Metric['unit'], values: (number | null)[]): Metric {
   return { unit, ...summarize(values) };
@@ -311,40 +337,9 @@ export function pageSection(
     return {
       key: path,
       info: { islands: islandsCell(pageRuns) },
-      metrics: {
-        jsBefore: metric(
-          'bytes',
-          pageRuns.map((r) => r.jsBeforeBytes),
-        ),
-        jsAll: metric(
-          'bytes',
-          pageRuns.map((r) => r.jsAllBytes),
-        ),
-        jsBeforeDecoded: metric(
-          'bytes',
-          pageRuns.map((r) => r.jsBeforeDecodedBytes),
-        ),
-        jsAllDecoded: metric(
-          'bytes',
-          pageRuns.map((r) => r.jsAllDecodedBytes),
-        ),
-        tbt: metric(
-          'ms',
-          pageRuns.map((r) => r.tbtMs),
-        ),
-        settled: metric(
-          'ms',
-          pageRuns.map((r) => r.settledMs),
-        ),
-        allMounted: metric(
-          'ms',
-          pageRuns.map((r) => r.allMountedMs),
-        ),
-        interactionStart: metric(
-          'ms',
-          pageRuns.map((r) => r.interactionStartMs),
-        ),
-      },
+      metrics: Object.fromEntries(
+        PAGE_METRICS.map(([name, unit, pick]) => [name, metric(unit, pageRuns.map(pick))]),
+      ),
       details: {
         strategies: first?.strategies ?? {},
         scripts: first?.scripts ?? [],
@@ -354,14 +349,14 @@ export function pageSection(
     };
   });
 
-  const compressed = results.some((r) => r.runs.some((run) => run.jsAllBytes !== run.jsAllDecodedBytes));
   const notes = [
     `Median of ${runs} run${runs === 1 ? '' : 's'} (min–max in brackets), CPU ${options.cpuThrottle}× slower, fresh context per run.`,
-    `JS = bytes of .js response bodies as transferred (encoded${compressed ? '; the server compresses, decoded sizes are in the JSON' : '; the demo server does not compress, so = decoded'}).`,
-    '"before" = requested up to load + network idle; "mounted" = all scripts once every island is mounted',
-    '(after scrolling to the bottom and focusing each interaction island). TBT = Σ(long task − 50 ms) from',
-    'navigation until all mounted. "settled" = last mount without interaction; "all mounted" includes the',
-    `bench's own ${options.networkIdleMs} ms idle wait and scrolling when visible/interaction islands exist.`,
+    'JS = decoded bytes of the .js responses (the minified files, as in the raw column above); gz = the same files',
+    'gzipped at level 9 one by one. Bytes as transferred by the demo server are in the JSON (jsBeforeTransfer…).',
+    '"before" = requested up to load + network idle; "mounted" = all, once every island is mounted (after',
+    'scrolling to the bottom and focusing each interaction island). TBT = Σ(long task − 50 ms) from navigation',
+    'until all mounted. "settled" = last mount without interaction; "all mounted" = last mount, which includes',
+    `the bench's own ${options.networkIdleMs} ms idle wait and scrolling when visible/interaction islands exist.`,
   ];
   notes.push(...problems);
 
@@ -371,7 +366,16 @@ export function pageSection(
       { kind: 'key', header: 'page' },
       { kind: 'info', field: 'islands', header: 'islands' },
       { kind: 'metric', metric: 'jsBefore', header: 'JS before KB', format: 'kb', range: true },
-      { kind: 'metric', metric: 'jsAll', header: 'JS mounted KB', format: 'kb', range: true, delta: true },
+      { kind: 'metric', metric: 'jsBeforeGzip', header: 'before gz KB', format: 'kb', range: true },
+      { kind: 'metric', metric: 'jsAll', header: 'JS mounted KB', format: 'kb', range: true },
+      {
+        kind: 'metric',
+        metric: 'jsAllGzip',
+        header: 'mounted gz KB',
+        format: 'kb',
+        range: true,
+        delta: true,
+      },
       { kind: 'metric', metric: 'tbt', header: 'TBT ms', format: 'ms', range: true, delta: true },
       { kind: 'metric', metric: 'settled', header: 'settled ms', format: 'ms', range: true },
       {

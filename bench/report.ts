@@ -101,7 +101,7 @@ export function sectionToTable(section: Section, previous?: Section): TableData 
   if (previous) {
     const keys = new Set(section.rows.map((row) => row.key));
     const gone = previous.rows.filter((row) => !keys.has(row.key)).map((row) => row.key);
-    if (gone.length > 0) notes.push(`Gone since the previous run: ${gone.join(', ')}`);
+    if (gone.length > 0) notes.push(`In the previous run only: ${gone.join(', ')}`);
   }
   return { columns, rows, notes };
 }

@@ -29,7 +29,6 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
-import { startDemoServer } from '../demo/server';
 import { DEFAULT_PAGE_OPTIONS, DEMO_PAGES, measurePageRun, pageSection, type PageResult } from './pages';
 import { readPreviousReport, sectionToTable, writeReport, type BenchReport, type Section } from './report';
 import { chunkSection, measureChunks } from './sizes';
@@ -106,6 +105,8 @@ const log = (message: string) => process.stderr.write(`bench: ${message}\n`);
 
 async function measurePages(cli: CliOptions): Promise<{ section: Section; chromiumVersion: string }> {
   const options = DEFAULT_PAGE_OPTIONS;
+  // Imported here, not at the top, so `--sizes-only` works without (or with a broken) demo store.
+  const { startDemoServer } = await import('../demo/server');
   const server = await startDemoServer({ port: 0 });
   try {
     const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });

@@ -20,13 +20,20 @@ describe('labelChunks', () => {
       },
       '_react-DDDDDDDD.js': { file: 'assets/react-DDDDDDDD.js', name: 'react' },
       '_shared-EEEEEEEE.css': { file: 'assets/shared-EEEEEEEE.css' },
+      'widgets/password-toggle/island.tsx': {
+        file: 'assets/password-toggle-FFFFFFFF.js',
+        assets: ['assets/password-toggle-GGGGGGGG.css', 'assets/icon-HHHHHHHH.svg'],
+      },
+      '/abs/widgets/password-toggle/password-toggle.css': { file: 'assets/password-toggle-GGGGGGGG.css' },
     });
     expect(Object.fromEntries(labels)).toEqual({
       'assets/loader-AAAAAAAA.js': 'loader',
       'assets/island-BBBBBBBB.js': 'island: store-notice',
       'assets/island-CCCCCCCC.css': 'island: store-notice (css)',
       'assets/react-DDDDDDDD.js': 'react',
-      'assets/shared-EEEEEEEE.css': 'shared',
+      'assets/shared-EEEEEEEE.css': 'shared (css)',
+      'assets/password-toggle-FFFFFFFF.js': 'island: password-toggle',
+      'assets/password-toggle-GGGGGGGG.css': 'island: password-toggle (css)',
     });
   });
 });

@@ -20,6 +20,7 @@ export interface ManifestChunk {
   isEntry?: boolean;
   isDynamicEntry?: boolean;
   css?: string[];
+  assets?: string[];
 }
 export type Manifest = Record<string, ManifestChunk>;
 
@@ -53,11 +54,20 @@ export function isManifest(value: unknown): value is Manifest {
   );
 }
 
-/** Maps each file (as the manifest writes it, "assets/…") to its label. */
+/**
+ * Maps each file (as the manifest writes it, "assets/…") to its label. A stylesheet that one chunk
+ * imports (`css`) or references (`assets`, e.g. `?url` imports) is named after that chunk:
+ * "island: <name> (css)"; any other stylesheet by its file name: "<name> (css)".
+ */
 export function labelChunks(manifest: Manifest): Map<string, string> {
   const labels = new Map<string, string>();
-  const cssOwners = new Map<string, string[]>();
+  const cssOwners = new Map<string, Set<string>>();
+  const cssFiles = new Set<string>();
   for (const [key, chunk] of Object.entries(manifest)) {
+    if (chunk.file.endsWith('.css')) {
+      cssFiles.add(chunk.file);
+      continue;
+    }
     const island = ISLAND_SRC.exec(key);
     let label: string;
     if (key === LOADER_SRC) label = 'loader';
@@ -65,12 +75,14 @@ export function labelChunks(manifest: Manifest): Map<string, string> {
     else if (chunk.isEntry || chunk.isDynamicEntry) label = `entry: ${key}`;
     else label = stripHash(basename(chunk.file));
     if (!labels.has(chunk.file)) labels.set(chunk.file, label);
-    for (const css of chunk.css ?? []) cssOwners.set(css, [...(cssOwners.get(css) ?? []), label]);
+    for (const css of [...(chunk.css ?? []), ...(chunk.assets ?? [])].filter((f) => f.endsWith('.css'))) {
+      cssFiles.add(css);
+      cssOwners.set(css, (cssOwners.get(css) ?? new Set()).add(label));
+    }
   }
-  for (const [css, owners] of cssOwners) {
-    if (labels.has(css)) continue;
-    // A stylesheet imported by one chunk is named after it; a shared one by its file name.
-    labels.set(css, owners.length === 1 ? `${owners[0]} (css)` : `${stripHash(basename(css))} (css)`);
+  for (const css of cssFiles) {
+    const owners = [...(cssOwners.get(css) ?? [])];
+    labels.set(css, `${owners.length === 1 ? owners[0] : stripHash(basename(css))} (css)`);
   }
   return labels;
 }

@@ -119,7 +119,7 @@ describe('sectionToTable', () => {
     const table = sectionToTable(section(2100), section(2000, true));
     expect(table.columns.at(-1)).toEqual({ header: 'Δ gzip B', align: 'right' });
     expect(table.rows).toEqual([['loader', 'loader-abc.js', '2,100', '10 (8–12)', '+100']]);
-    expect(table.notes).toEqual(['Gone since the previous run: old']);
+    expect(table.notes).toEqual(['In the previous run only: old']);
   });
 });
 

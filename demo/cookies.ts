@@ -1,9 +1,14 @@
 /** Cookie parsing and `Set-Cookie` strings, in the format PHP's `setcookie()` prints (samples 07, 34, 54). */
 
+/**
+ * The first value of each cookie in a Cookie header. Also splits on ",": MSW appends the cookies of
+ * its own jar to the header with `Headers.append` (joined by ", "), and WooCommerce's cookie values
+ * are urlencoded, so they never contain a comma.
+ */
 export function parseCookies(header: string | null | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   if (!header) return out;
-  for (const part of header.split(';')) {
+  for (const part of header.split(/[;,]/)) {
     const eq = part.indexOf('=');
     if (eq < 0) continue;
     const name = part.slice(0, eq).trim();

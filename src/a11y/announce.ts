@@ -77,7 +77,10 @@ export function getLiveRegion(politeness: Politeness = 'polite', doc: Document =
  * `ANNOUNCE_SETTLE_MS` for shorter delays. Returns a function cancelling the announcement if the
  * text has not been set yet. Without a document (SSR) nothing happens.
  */
-export function announce(message: string, { delay = 0, politeness = 'polite' }: AnnounceOptions = {}): () => void {
+export function announce(
+  message: string,
+  { delay = 0, politeness = 'polite' }: AnnounceOptions = {},
+): () => void {
   if (typeof document === 'undefined' || !document.body) return () => {};
   const timers: ReturnType<typeof setTimeout>[] = [];
   const at = (ms: number, run: () => void): void => {

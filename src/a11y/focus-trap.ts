@@ -81,7 +81,9 @@ export function createFocusTrap(container: HTMLElement, options: FocusTrapOption
     let index = current instanceof HTMLElement ? tabbables.indexOf(current) : -1;
     if (index === -1 && current && current !== container && contains(current)) {
       // Focus is on something inside that Tab does not stop at (tabindex="-1"): continue from there.
-      const after = tabbables.findIndex((el) => current.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING);
+      const after = tabbables.findIndex(
+        (el) => current.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING,
+      );
       index = (after === -1 ? n : after) - (event.shiftKey ? 0 : 1);
     } else if (index === -1) {
       index = event.shiftKey ? 0 : -1; // from outside or the container itself: first, or last with Shift

@@ -31,12 +31,7 @@ function isVisible(el: HTMLElement): boolean {
 }
 
 export function isFocusable(el: Element): el is HTMLElement {
-  return (
-    el instanceof HTMLElement &&
-    !el.matches(':disabled') &&
-    !el.closest('[inert]') &&
-    isVisible(el)
-  );
+  return el instanceof HTMLElement && !el.matches(':disabled') && !el.closest('[inert]') && isVisible(el);
 }
 
 function isTabbable(el: Element): el is HTMLElement {
@@ -48,7 +43,10 @@ function radioStop(radio: HTMLInputElement, all: readonly HTMLElement[]): boolea
   if (!radio.name) return true;
   const group = all.filter(
     (el): el is HTMLInputElement =>
-      el instanceof HTMLInputElement && el.type === 'radio' && el.name === radio.name && el.form === radio.form,
+      el instanceof HTMLInputElement &&
+      el.type === 'radio' &&
+      el.name === radio.name &&
+      el.form === radio.form,
   );
   const checked = group.find((el) => el.checked);
   return radio === (checked ?? group[0]);
@@ -57,8 +55,13 @@ function radioStop(radio: HTMLInputElement, all: readonly HTMLElement[]): boolea
 /** Tabbable elements of `container` (not the container itself): positive tabindex first, then DOM order. */
 export function getTabbables(container: Element): HTMLElement[] {
   const all = Array.from(container.querySelectorAll(CANDIDATES)).filter(isTabbable);
-  const stops = all.filter((el) => !(el instanceof HTMLInputElement && el.type === 'radio') || radioStop(el, all));
-  // tabindex 0 comes after every positive one; the sort is stable, so ties keep DOM order.
+  const stops = all.filter(
+    (el) => !(el instanceof HTMLInputElement && el.type === 'radio') || radioStop(el, all),
+  );
+  // tabindex 0 comes after every positive one; ties in DOM order (compared explicitly: jsdom's
+  // querySelectorAll returns a selector list grouped by selector, not in document order).
   const rank = (el: HTMLElement): number => (el.tabIndex > 0 ? el.tabIndex : Number.MAX_SAFE_INTEGER);
-  return stops.sort((a, b) => rank(a) - rank(b));
+  const domOrder = (a: Node, b: Node): number =>
+    a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1;
+  return stops.sort((a, b) => rank(a) - rank(b) || domOrder(a, b));
 }

@@ -6,9 +6,7 @@ import { emit, on, vetoed, type JQueryCollectionLike, type JQueryLike, type JQue
 function loadJQuery(): JQueryLike {
   const exported: unknown = createRequire(import.meta.url)('jquery');
   // With a global document jQuery's CommonJS build returns jQuery itself, otherwise a factory.
-  const jq = (exported as { fn?: unknown }).fn
-    ? exported
-    : (exported as (w: Window) => unknown)(window);
+  const jq = (exported as { fn?: unknown }).fn ? exported : (exported as (w: Window) => unknown)(window);
   return jq as JQueryLike;
 }
 
@@ -79,7 +77,7 @@ describe('with real jQuery 3.7.1', () => {
     const [fragments, hash, $button] = calls[0]!;
     expect(fragments).toEqual({ a: 'b' });
     expect(hash).toBe('h');
-    expect((($button as JQueryCollectionLike)[0])).toBe(button);
+    expect(($button as JQueryCollectionLike)[0]).toBe(button);
     expect(($button as JQueryCollectionLike).jquery).toBe('3.7.1');
   });
 
@@ -195,7 +193,11 @@ describe('with a minimal fake jQuery', () => {
         length: target ? 1 : 0,
         0: target instanceof Element ? target : undefined,
         on: (name, fn) => void listeners.set(name, [...(listeners.get(name) ?? []), fn]),
-        off: (name, fn) => void listeners.set(name, (listeners.get(name) ?? []).filter((f) => f !== fn)),
+        off: (name, fn) =>
+          void listeners.set(
+            name,
+            (listeners.get(name) ?? []).filter((f) => f !== fn),
+          ),
         trigger: (name, data = []) => {
           log.push(`trigger ${name}`);
           for (const fn of listeners.get(name) ?? []) fn({}, ...data);

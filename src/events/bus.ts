@@ -68,7 +68,9 @@ function defaultTarget(target: BusTarget | undefined): BusTarget | undefined {
 }
 
 function isJQueryObject(value: unknown): value is JQueryCollectionLike {
-  return typeof value === 'object' && value !== null && typeof (value as { jquery?: unknown }).jquery === 'string';
+  return (
+    typeof value === 'object' && value !== null && typeof (value as { jquery?: unknown }).jquery === 'string'
+  );
 }
 
 /** jQuery objects → their first Element (or null when empty); other values unchanged. */
@@ -192,7 +194,9 @@ export function vetoed<K extends ShopEventName>(name: K, args: ShopEvents[K], ta
   const to = defaultTarget(target);
   if (!to) return false;
   const jq = getJQuery();
-  const jqVeto = jq ? throughJQuery(name, () => jq(to).triggerHandler(name, wrap(jq, args))) === false : false;
+  const jqVeto = jq
+    ? throughJQuery(name, () => jq(to).triggerHandler(name, wrap(jq, args))) === false
+    : false;
   const event = new CustomEvent(name, { cancelable: true, detail: args });
   const domVeto = !dispatchHiddenFromJQuery(jq, to, event);
   return jqVeto || domVeto;
