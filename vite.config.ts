@@ -54,6 +54,7 @@ export default defineConfig(({ command }) => {
         'demo/**/*.test.ts',
         'stories/**/*.test.{ts,tsx}',
         'scripts/**/*.test.ts',
+        'bench/**/*.test.ts',
       ],
       restoreMocks: true,
       testTimeout: 15000,

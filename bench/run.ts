@@ -107,7 +107,7 @@ async function measurePages(cli: CliOptions): Promise<{ section: Section; chromi
   const options = DEFAULT_PAGE_OPTIONS;
   // Imported here, not at the top, so `--sizes-only` works without (or with a broken) demo store.
   const { startDemoServer } = await import('../demo/server');
-  const server = await startDemoServer({ port: 0 });
+  const server = await startDemoServer({ port: 0, quiet: true });
   try {
     const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
     try {

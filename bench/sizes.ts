@@ -4,25 +4,12 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { LOADER_SRC, readManifest, sizeOf, type Manifest } from '../scripts/sizes';
 import type { Section, SectionRow } from './report';
 
-/** The manifest key of the loader entry. */
-export const LOADER_SRC = 'src/islands/loader.ts';
-/** ARCHITECTURE.md §3: the loader (with the settings parser) stays under 2.5 KB gzip. */
-export const LOADER_GZIP_BUDGET = 2560;
-
-/** The parts of a `dist/.vite/manifest.json` entry we read. */
-export interface ManifestChunk {
-  file: string;
-  name?: string;
-  src?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  css?: string[];
-  assets?: string[];
-}
-export type Manifest = Record<string, ManifestChunk>;
+/** ARCHITECTURE.md §3: the loader stays under 2.5 KB gzip; the number lives in budget.json. */
+export const LOADER_GZIP_BUDGET = (JSON.parse(readFileSync('budget.json', 'utf8')) as { loader: number })
+  .loader;
 
 export type ChunkKind = 'js' | 'css';
 
@@ -44,14 +31,6 @@ export function stripHash(fileName: string): string {
   const match = /^(.+)-[\w-]{8}\.(?:js|css)$/.exec(fileName);
   if (match) return match[1]!;
   return fileName.replace(/\.(?:js|css)$/, '');
-}
-
-export function isManifest(value: unknown): value is Manifest {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  return Object.values(value).every(
-    (chunk: unknown) =>
-      typeof chunk === 'object' && chunk !== null && typeof (chunk as { file?: unknown }).file === 'string',
-  );
 }
 
 /**
@@ -101,27 +80,9 @@ export function sortChunks<T extends { label: string; kind: ChunkKind }>(chunks:
   );
 }
 
-export function compressedSizes(content: Buffer): { raw: number; gzip: number; brotli: number } {
-  return {
-    raw: content.byteLength,
-    gzip: gzipSync(content, { level: 9 }).byteLength,
-    brotli: brotliCompressSync(content, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: 11,
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        [constants.BROTLI_PARAM_SIZE_HINT]: content.byteLength,
-      },
-    }).byteLength,
-  };
-}
-
 /** Reads the manifest and measures every .js and .css file in dist/assets. Throws if there is no build. */
 export function measureChunks(distDir: string): ChunkSize[] {
-  const manifestPath = join(distDir, '.vite', 'manifest.json');
-  if (!existsSync(manifestPath)) throw new Error(`${manifestPath} is missing: run \`npm run build\` first`);
-  const manifest: unknown = JSON.parse(readFileSync(manifestPath, 'utf8'));
-  if (!isManifest(manifest)) throw new Error(`${manifestPath} is not a Vite manifest`);
-  const labels = labelChunks(manifest);
+  const labels = labelChunks(readManifest(distDir));
 
   const assetsDir = join(distDir, 'assets');
   const files = existsSync(assetsDir) ? readdirSync(assetsDir).filter((f) => /\.(?:js|css)$/.test(f)) : [];
@@ -134,7 +95,7 @@ export function measureChunks(distDir: string): ChunkSize[] {
     const count = (seen.get(label) ?? 0) + 1;
     seen.set(label, count);
     if (count > 1) label = `${label} #${count}`;
-    return { label, file, kind, ...compressedSizes(readFileSync(join(assetsDir, name))) };
+    return { label, file, kind, ...sizeOf(file, distDir) };
   });
   return sortChunks(chunks);
 }
