@@ -31,7 +31,12 @@ export interface CookieOptions {
 }
 
 /** PHP's format: `name=value; expires=…; Max-Age=…; path=/; HttpOnly`, value urlencoded like PHP. */
-export function serializeCookie(name: string, value: string, options: CookieOptions = {}, now = Date.now()): string {
+export function serializeCookie(
+  name: string,
+  value: string,
+  options: CookieOptions = {},
+  now = Date.now(),
+): string {
   let out = `${name}=${encodeURIComponent(value)}`;
   if (options.maxAge !== undefined) {
     // PHP prints Max-Age=0 and an expiry in the past when deleting (sample 54: one hour ago).

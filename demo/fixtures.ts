@@ -340,18 +340,102 @@ export const PRODUCTS: Product[] = [
 ];
 
 export const REVIEWS: Review[] = [
-  { id: 1, productId: 13, author: 'Aoife', date: '2026-10-02T18:20:00Z', rating: 5, text: 'True flight, holds its shape after a season.' },
-  { id: 2, productId: 13, author: 'Liam', date: '2026-10-09T09:05:00Z', rating: 4, text: 'Great ball, a little firm when cold.' },
-  { id: 3, productId: 14, author: 'Niamh', date: '2026-10-11T12:00:00Z', rating: 4, text: 'Light and they stay in place.' },
-  { id: 4, productId: 14, author: 'Sean', date: '2026-10-15T16:40:00Z', rating: 3, text: 'Straps could be longer.' },
-  { id: 5, productId: 15, author: 'Ciara', date: '2026-09-20T08:30:00Z', rating: 5, text: 'Excellent grip in the wet.' },
-  { id: 6, productId: 15, author: 'Darragh', date: '2026-09-28T19:10:00Z', rating: 4, text: 'Run a half size small.' },
-  { id: 7, productId: 16, author: 'Emma', date: '2026-10-01T07:45:00Z', rating: 4, text: 'Survives concrete pitches.' },
-  { id: 8, productId: 16, author: 'Jack', date: '2026-10-21T20:00:00Z', rating: 2, text: 'Lost air after a month.' },
-  { id: 9, productId: 17, author: 'Sophie', date: '2026-10-05T13:15:00Z', rating: 5, text: 'Fits two kits and boots.' },
-  { id: 10, productId: 18, author: 'Conor', date: '2026-10-12T17:00:00Z', rating: 5, text: 'My son loves the blue ones.' },
-  { id: 11, productId: 18, author: 'Grace', date: '2026-10-18T10:30:00Z', rating: 4, text: 'Sizes are accurate.' },
-  { id: 12, productId: 18, author: 'Oisín', date: '2026-10-25T15:20:00Z', rating: 1, text: 'Studs wore down quickly on astro.' },
+  {
+    id: 1,
+    productId: 13,
+    author: 'Aoife',
+    date: '2026-10-02T18:20:00Z',
+    rating: 5,
+    text: 'True flight, holds its shape after a season.',
+  },
+  {
+    id: 2,
+    productId: 13,
+    author: 'Liam',
+    date: '2026-10-09T09:05:00Z',
+    rating: 4,
+    text: 'Great ball, a little firm when cold.',
+  },
+  {
+    id: 3,
+    productId: 14,
+    author: 'Niamh',
+    date: '2026-10-11T12:00:00Z',
+    rating: 4,
+    text: 'Light and they stay in place.',
+  },
+  {
+    id: 4,
+    productId: 14,
+    author: 'Sean',
+    date: '2026-10-15T16:40:00Z',
+    rating: 3,
+    text: 'Straps could be longer.',
+  },
+  {
+    id: 5,
+    productId: 15,
+    author: 'Ciara',
+    date: '2026-09-20T08:30:00Z',
+    rating: 5,
+    text: 'Excellent grip in the wet.',
+  },
+  {
+    id: 6,
+    productId: 15,
+    author: 'Darragh',
+    date: '2026-09-28T19:10:00Z',
+    rating: 4,
+    text: 'Run a half size small.',
+  },
+  {
+    id: 7,
+    productId: 16,
+    author: 'Emma',
+    date: '2026-10-01T07:45:00Z',
+    rating: 4,
+    text: 'Survives concrete pitches.',
+  },
+  {
+    id: 8,
+    productId: 16,
+    author: 'Jack',
+    date: '2026-10-21T20:00:00Z',
+    rating: 2,
+    text: 'Lost air after a month.',
+  },
+  {
+    id: 9,
+    productId: 17,
+    author: 'Sophie',
+    date: '2026-10-05T13:15:00Z',
+    rating: 5,
+    text: 'Fits two kits and boots.',
+  },
+  {
+    id: 10,
+    productId: 18,
+    author: 'Conor',
+    date: '2026-10-12T17:00:00Z',
+    rating: 5,
+    text: 'My son loves the blue ones.',
+  },
+  {
+    id: 11,
+    productId: 18,
+    author: 'Grace',
+    date: '2026-10-18T10:30:00Z',
+    rating: 4,
+    text: 'Sizes are accurate.',
+  },
+  {
+    id: 12,
+    productId: 18,
+    author: 'Oisín',
+    date: '2026-10-25T15:20:00Z',
+    rating: 1,
+    text: 'Studs wore down quickly on astro.',
+  },
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -366,7 +450,9 @@ export function findProductBySlug(slug: string): Product | undefined {
 }
 
 /** A variation and its parent, by variation id. */
-export function findVariation(id: number): { parent: VariableProduct; variation: VariationFixture } | undefined {
+export function findVariation(
+  id: number,
+): { parent: VariableProduct; variation: VariationFixture } | undefined {
   for (const p of PRODUCTS) {
     if (p.type !== 'variable') continue;
     const variation = p.variations.find((v) => v.id === id);
@@ -406,7 +492,8 @@ export function productUrl(product: Product): string {
 /** The category and every category below it. */
 export function categoryWithDescendants(id: number): number[] {
   const ids = [id];
-  for (const child of CATEGORIES.filter((c) => c.parent === id)) ids.push(...categoryWithDescendants(child.id));
+  for (const child of CATEGORIES.filter((c) => c.parent === id))
+    ids.push(...categoryWithDescendants(child.id));
   return ids;
 }
 
@@ -433,6 +520,8 @@ export function attributeValueLabel(product: VariableProduct, attributeKey: stri
 
 /** WooCommerce's variation name: "Junior Football Boots - UK 2, Blue" (steps 19, 34). */
 export function variationName(product: VariableProduct, variation: VariationFixture): string {
-  const labels = Object.entries(variation.attributes).map(([key, value]) => attributeValueLabel(product, key, value));
+  const labels = Object.entries(variation.attributes).map(([key, value]) =>
+    attributeValueLabel(product, key, value),
+  );
   return `${product.name} - ${labels.join(', ')}`;
 }

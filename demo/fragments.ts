@@ -36,7 +36,8 @@ export function miniCartHtml(session: Session | null): string {
         }) +
         ` data-success_message="&ldquo;${escapeHtml(line.name)}&rdquo; has been removed from your cart">&times;</a>`;
       const link =
-        `<a href="${escapeHtml(line.url)}">\r\n\t\t\t\t\t\t\t` +
+        // esc_url() prints "&" as "&#038;" (step 19).
+        `<a href="${escapeHtml(line.url).replaceAll('&amp;', '&#038;')}">\r\n\t\t\t\t\t\t\t` +
         `<img width="324" height="324" src="${escapeHtml(line.imageSrc)}" ` +
         'class="attachment-woocommerce_thumbnail size-woocommerce_thumbnail" alt="" decoding="async" loading="lazy" />' +
         `${escapeHtml(line.name)}\t\t\t\t\t\t</a>`;

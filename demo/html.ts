@@ -58,7 +58,12 @@ export interface IslandOptions {
  * it): `<div data-island="NAME" data-hydrate="STRATEGY"><script type="application/json"
  * data-island-props>JSON</script>FALLBACK</div>`. `fallbackHtml` is trusted server markup.
  */
-export function renderIsland(name: string, props: unknown, fallbackHtml: string, options: IslandOptions = {}): string {
+export function renderIsland(
+  name: string,
+  props: unknown,
+  fallbackHtml: string,
+  options: IslandOptions = {},
+): string {
   const tag = options.tag ?? 'div';
   const head = attrs({ 'data-island': name, 'data-hydrate': options.hydrate, ...options.attrs });
   return (

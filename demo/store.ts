@@ -205,7 +205,10 @@ export class DemoStore {
       if (!priced) continue;
       const unitPrice = activePrice(priced);
       const query = variation
-        ? '?' + Object.entries(item.variation).map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&')
+        ? '?' +
+          Object.entries(item.variation)
+            .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)
+            .join('&')
         : '';
       lines.push({
         item,
@@ -280,7 +283,8 @@ export class DemoStore {
       attributes = { ...asVariation.variation.attributes, ...attributes };
     }
     const product = findProduct(productId);
-    let quantity = input.quantity === undefined || Number.isNaN(input.quantity) ? 1 : Math.floor(input.quantity);
+    let quantity =
+      input.quantity === undefined || Number.isNaN(input.quantity) ? 1 : Math.floor(input.quantity);
     if (!product) return { ok: false, productUrl: false };
     const url = productUrl(product);
     if (quantity <= 0) return { ok: false, productUrl: url };
@@ -322,7 +326,11 @@ export class DemoStore {
     const idParts = [String(product.id)];
     if (variationId) idParts.push(String(variationId));
     if (Object.keys(attributes).length > 0) {
-      idParts.push(Object.entries(attributes).map(([k, v]) => `${k.trim()}=${v.trim()}`).join(''));
+      idParts.push(
+        Object.entries(attributes)
+          .map(([k, v]) => `${k.trim()}=${v.trim()}`)
+          .join(''),
+      );
     }
     const key = md5(idParts.join('_'));
     const existing = session.cart.find((i) => i.key === key);
@@ -332,7 +340,8 @@ export class DemoStore {
       if (existing) return fail(`${viewCartButton()} You cannot add another ${quoted(name)} to your cart.`);
     }
     if (variation && !variation.active) return fail('Sorry, this product cannot be purchased.');
-    const stockStatus = variation?.stockStatus ?? (product.type === 'simple' ? product.stockStatus : 'instock');
+    const stockStatus =
+      variation?.stockStatus ?? (product.type === 'simple' ? product.stockStatus : 'instock');
     if (stockStatus === 'outofstock') {
       return fail(`You cannot add ${quoted(name)} to the cart because the product is out of stock.`);
     }

@@ -4,12 +4,7 @@
  * of those samples, in the same order, plus the full image props of storefront.md §3 "Variation"
  * (the recorded variations had no image, so their `image` held only 7 keys).
  */
-import {
-  activePrice,
-  type Image,
-  type VariableProduct,
-  type VariationFixture,
-} from './fixtures';
+import { activePrice, type Image, type VariableProduct, type VariationFixture } from './fixtures';
 import { formatAmount, priceHtml } from './html';
 
 export interface VariationImage {
@@ -96,7 +91,11 @@ export function variationPriceHtml(item: { regularPrice: number; salePrice: numb
   );
 }
 
-export function variationData(product: VariableProduct, variation: VariationFixture, origin: string): VariationData {
+export function variationData(
+  product: VariableProduct,
+  variation: VariationFixture,
+  origin: string,
+): VariationData {
   const inStock = variation.stockStatus === 'instock';
   return {
     attributes: { ...variation.attributes },

@@ -1,0 +1,162 @@
+/**
+ * The Storefront-like page frame: <head> (theme CSS, island CSS, settings block, loader), header with
+ * navigation and the header mini-cart, main, footer with the handheld cart link and the coming-soon
+ * banner, the store notice and the loading indicator. Pure string rendering.
+ */
+import type { SettingsInput } from '../src/contract/settings';
+import { cartFragments } from './fragments';
+import { categoryUrl, SITE_TITLE, THEME_SLUG } from './fixtures';
+import { escapeHtml, jsonForScript } from './html';
+import {
+  comingSoonBannerIsland,
+  COMING_SOON_DISMISS_ACTION,
+  IslandCollector,
+  loadingIndicatorIsland,
+  storeNoticeIsland,
+} from './islands';
+import type { PageAssets } from './manifest';
+import { md5 } from './md5';
+import { store, type Notice, type Session } from './store';
+
+export interface PageContext {
+  /** The request URL (origin used for WooCommerce's per-site keys). */
+  url: URL;
+  session: Session;
+  /** Cookies of the request (the store notice's dismissal). */
+  cookies: Record<string, string>;
+  assets: PageAssets;
+  /** Notices to print on this page (taken from the session by the caller). */
+  notices: Notice[];
+  islands: IslandCollector;
+}
+
+export interface PageContent {
+  title: string;
+  /** Inner HTML of <main> (after the notices). */
+  main: string;
+  bodyClass?: string;
+}
+
+/** `wc_cart_fragments_params.cart_hash_key` suffix: md5 of blog id, site URL and theme (matches step 01's params). */
+export function siteHash(origin: string): string {
+  return md5(`1_${origin}/${THEME_SLUG}`);
+}
+
+/** The settings block (src/contract/settings.ts), once per page. */
+export function pageSettings(ctx: PageContext): SettingsInput {
+  const hash = siteHash(ctx.url.origin);
+  return {
+    ajax_url: '/wp-admin/admin-ajax.php',
+    wc_ajax_url: '/?wc-ajax=%%endpoint%%',
+    rest_url: '/wp-json/',
+    rest_nonce: store.nonce(ctx.session, 'wp_rest'),
+    cart_url: '/cart/',
+    is_cart: ctx.url.pathname === '/cart/' ? '1' : '',
+    cart_redirect_after_add: 'no',
+    cart_hash_key: `wc_cart_hash_${hash}`,
+    fragment_name: `wc_fragments_${hash}`,
+    request_timeout: 5000,
+    currency: {
+      code: 'EUR',
+      symbol: '€',
+      decimals: 2,
+      decimal_separator: '.',
+      thousand_separator: ',',
+      position: 'left',
+    },
+    i18n: { view_cart: 'View cart' },
+  };
+}
+
+/** WooCommerce's notice markup (`wc_print_notices()`, steps 12 and 18). */
+export function noticesHtml(notices: Notice[]): string {
+  const errors = notices.filter((n) => n.type === 'error');
+  const successes = notices.filter((n) => n.type === 'success');
+  const infos = notices.filter((n) => n.type === 'notice');
+  let out = '';
+  if (errors.length > 0) {
+    out += `<ul class="woocommerce-error" role="alert">${errors.map((n) => `<li>${n.html}</li>`).join('')}</ul>`;
+  }
+  out += successes.map((n) => `<div class="woocommerce-message" role="alert">${n.html}</div>`).join('');
+  out += infos.map((n) => `<div class="woocommerce-info" role="status">${n.html}</div>`).join('');
+  return `<div class="woocommerce-notices-wrapper">${out}</div>`;
+}
+
+const NAV_ITEMS: { label: string; href: string }[] = [
+  { label: 'Shop', href: '/shop/' },
+  { label: 'Boots', href: categoryUrl(17) },
+  { label: 'Balls', href: categoryUrl(18) },
+  { label: 'Accessories', href: categoryUrl(19) },
+  { label: 'Wishlist', href: '/wishlist/' },
+  { label: 'My account', href: '/my-account/' },
+  { label: 'Checkout', href: '/checkout/' },
+];
+
+function headerHtml(ctx: PageContext): string {
+  const fragments = cartFragments(ctx.session);
+  const path = ctx.url.pathname;
+  const nav = NAV_ITEMS.map(
+    (item) =>
+      `<li><a href="${item.href}"${path === item.href ? ' aria-current="page"' : ''}>${escapeHtml(item.label)}</a></li>`,
+  ).join('');
+  return (
+    '<header id="masthead" class="site-header"><div class="col-full">' +
+    `<div class="site-branding"><p class="site-title"><a href="/" rel="home">${escapeHtml(SITE_TITLE)}</a></p></div>` +
+    `<nav id="site-navigation" class="main-navigation" aria-label="Primary navigation"><ul class="menu">${nav}</ul></nav>` +
+    '<ul id="site-header-cart" class="site-header-cart menu">' +
+    `<li class="${path === '/cart/' ? 'current-menu-item' : ''}">${fragments['a.cart-contents']}</li>` +
+    `<li><div class="widget woocommerce widget_shopping_cart">${fragments['div.widget_shopping_cart_content']}</div></li>` +
+    '</ul></div></header>'
+  );
+}
+
+function footerHtml(ctx: PageContext): string {
+  const fragments = cartFragments(ctx.session);
+  const banner = ctx.session.comingSoonDismissed
+    ? ''
+    : comingSoonBannerIsland(ctx.islands, {
+        nonce: store.nonce(ctx.session, COMING_SOON_DISMISS_ACTION),
+        currentPath: ctx.url.pathname + ctx.url.search,
+      });
+  return (
+    '<footer id="colophon" class="site-footer"><div class="col-full">' +
+    `<div class="site-info">&copy; ${escapeHtml(SITE_TITLE)} 2026. A stand-in for a WooCommerce store: nothing is sold.</div>` +
+    '<div class="storefront-handheld-footer-bar"><ul class="columns-2">' +
+    '<li class="my-account"><a href="/my-account/">My Account</a></li>' +
+    `<li class="cart">${fragments['a.footer-cart-contents']}</li>` +
+    `</ul></div></div>${banner}</footer>`
+  );
+}
+
+/** A whole page. The body is rendered first, so <head> knows which islands need stylesheets. */
+export function renderDocument(ctx: PageContext, content: PageContent): string {
+  const main = `${noticesHtml(ctx.notices)}${content.main}`;
+  const header = headerHtml(ctx);
+  const footer = footerHtml(ctx);
+  const notice = storeNoticeIsland(ctx.islands, ctx.cookies);
+  const loading = loadingIndicatorIsland(ctx.islands);
+
+  const css = [...new Set([...ctx.islands.names].flatMap((name) => ctx.assets.cssFor(name)))];
+  const head =
+    '<meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    `<title>${escapeHtml(content.title)} – ${escapeHtml(SITE_TITLE)}</title>` +
+    '<link rel="icon" href="data:,">' +
+    '<link rel="stylesheet" href="/demo-assets/theme.css">' +
+    css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('') +
+    `<script type="application/json" id="shop-islands-settings">${jsonForScript(pageSettings(ctx))}</script>` +
+    (ctx.assets.loaderSrc ? `<script type="module" src="${escapeHtml(ctx.assets.loaderSrc)}"></script>` : '');
+
+  return (
+    `<!DOCTYPE html>\n<html lang="en"><head>${head}</head>` +
+    `<body class="${escapeHtml(content.bodyClass ?? 'page')} woocommerce-page">` +
+    '<a class="skip-link screen-reader-text" href="#main">Skip to content</a>' +
+    header +
+    '<div id="content" class="site-content"><div class="col-full"><div id="primary" class="content-area">' +
+    `<main id="main" class="site-main" tabindex="-1">${main}</main></div></div></div>` +
+    footer +
+    notice +
+    loading +
+    '</body></html>\n'
+  );
+}

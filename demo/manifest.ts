@@ -1,0 +1,64 @@
+/**
+ * What a page needs from Vite's build manifest (`dist/.vite/manifest.json`): the loader's URL and,
+ * per island, the stylesheets of its module (and of the chunks it imports), so they are in <head>
+ * before the island mounts. Stylesheets are `css` entries (CSS imported as a module) and `.css` files
+ * in `assets` (CSS imported with `?url`, as the widgets do). Pure: server.ts reads the file; the PHP plugin does the same in PHP.
+ */
+
+export interface ManifestChunk {
+  file: string;
+  src?: string;
+  name?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+  /** Files the chunk references as URLs (`import href from './x.css?url'` lands here, not in `css`). */
+  assets?: string[];
+}
+
+export type ViteManifest = Record<string, ManifestChunk>;
+
+export interface PageAssets {
+  /** URL of the loader module, or null when there is no build (pages still work without it). */
+  loaderSrc: string | null;
+  /** Stylesheet URLs needed by an island before it mounts (with the loader's own CSS, if any). */
+  cssFor(island: string): string[];
+}
+
+/** Where the demo serves `dist/`: a realistic plugin path, so chunk URLs must be relative. */
+export const DIST_BASE_URL = '/wp-content/plugins/shop-islands/dist/';
+export const LOADER_SOURCE = 'src/islands/loader.ts';
+
+export const NO_ASSETS: PageAssets = { loaderSrc: null, cssFor: () => [] };
+
+export function islandSource(island: string): string {
+  return `widgets/${island}/island.tsx`;
+}
+
+export function assetsFromManifest(manifest: ViteManifest, baseUrl: string = DIST_BASE_URL): PageAssets {
+  const entry =
+    manifest[LOADER_SOURCE] ?? Object.values(manifest).find((chunk) => chunk.isEntry === true) ?? undefined;
+  if (!entry) return NO_ASSETS;
+
+  /** CSS of a chunk and of everything it imports statically (what Vite preloads with it). */
+  const cssOf = (key: string, seen: Set<string>): string[] => {
+    if (seen.has(key)) return [];
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) return [];
+    const own = [...(chunk.css ?? []), ...(chunk.assets ?? []).filter((file) => file.endsWith('.css'))];
+    return [...own, ...(chunk.imports ?? []).flatMap((imported) => cssOf(imported, seen))];
+  };
+  const entryKey = Object.keys(manifest).find((key) => manifest[key] === entry) ?? LOADER_SOURCE;
+  const entryCss = cssOf(entryKey, new Set());
+
+  return {
+    loaderSrc: baseUrl + entry.file,
+    cssFor(island) {
+      const files = [...entryCss, ...cssOf(islandSource(island), new Set())];
+      return [...new Set(files)].map((file) => baseUrl + file);
+    },
+  };
+}

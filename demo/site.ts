@@ -1,0 +1,406 @@
+/**
+ * The demo's page controller: a Fetch `Request` in, a Fetch `Response` out (no `node:` imports).
+ * It does what WooCommerce's `WC_Form_Handler` does on a page load before rendering: `?add-to-cart=`,
+ * `?remove_item=`, the cart form, checkout and login posts, plus the no-JS fallbacks of the islands
+ * (store notice dismissal by GET, coming-soon dismissal through admin-post.php). Then it routes the
+ * WooCommerce permalinks to pages.ts.
+ */
+import { parseCookies, serializeCookie } from './cookies';
+import {
+  CATEGORIES,
+  categoryUrl,
+  DEMO_LOGIN,
+  findProduct,
+  findProductBySlug,
+  findVariation,
+  type Product,
+} from './fixtures';
+import { escapeHtml } from './html';
+import {
+  COMING_SOON_DISMISS_ACTION,
+  DISMISS_NOTICE_PARAM,
+  IslandCollector,
+  storeNoticeCookieName,
+} from './islands';
+import type { PageContext } from './layout';
+import { NO_ASSETS, type PageAssets } from './manifest';
+import {
+  CHECKOUT_FIELDS,
+  renderCart,
+  renderCategory,
+  renderCheckout,
+  renderHome,
+  renderLinkExpired,
+  renderMyAccount,
+  renderNotFound,
+  renderOrderReceived,
+  renderProduct,
+  renderShop,
+  renderWishlist,
+} from './pages';
+import { store as defaultStore, type DemoStore, type Session } from './store';
+
+export interface SiteOptions {
+  /** The build's assets, or a getter read on every page (the server re-reads the manifest after a rebuild). */
+  assets?: PageAssets | (() => PageAssets);
+  store?: DemoStore;
+}
+
+interface Exchange {
+  request: Request;
+  url: URL;
+  cookieHeader: string;
+  cookies: Record<string, string>;
+  session: Session;
+  /** Set-Cookie values of the response. */
+  setCookie: string[];
+  fields: URLSearchParams;
+}
+
+const PAGE_HEADERS = {
+  'Content-Type': 'text/html; charset=UTF-8',
+  'Cache-Control': 'no-cache, must-revalidate, max-age=0, no-store, private',
+  'X-Content-Type-Options': 'nosniff',
+};
+
+async function readForm(request: Request): Promise<URLSearchParams> {
+  if (request.method !== 'POST') return new URLSearchParams();
+  const type = request.headers.get('content-type') ?? '';
+  try {
+    if (type.includes('multipart/form-data')) {
+      const fields = new URLSearchParams();
+      (await request.formData()).forEach((value, key) => {
+        if (typeof value === 'string') fields.append(key, value);
+      });
+      return fields;
+    }
+    return new URLSearchParams(await request.text());
+  } catch {
+    return new URLSearchParams();
+  }
+}
+
+/** `$_REQUEST[name]`: the body wins over the query string, as in PHP's default request order. */
+function requestField(ex: Exchange, name: string): string | null {
+  return ex.fields.get(name) ?? ex.url.searchParams.get(name);
+}
+
+/** A same-site path from a referer field, or the fallback (never an open redirect). */
+function safeLocalPath(value: string | null, fallback: string): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return fallback;
+  return value;
+}
+
+function withoutParams(url: URL, names: string[]): string {
+  const copy = new URL(url.href);
+  for (const name of names) copy.searchParams.delete(name);
+  return copy.pathname + copy.search;
+}
+
+export function createSite(options: SiteOptions = {}) {
+  const store = options.store ?? defaultStore;
+  const assetsOption = options.assets ?? NO_ASSETS;
+  const currentAssets = typeof assetsOption === 'function' ? assetsOption : () => assetsOption;
+
+  function finish(ex: Exchange, response: { status: number; html?: string; location?: string }): Response {
+    const headers = new Headers(PAGE_HEADERS);
+    // WooCommerce keeps its cart cookies in step with the cart on every page (step 32).
+    for (const cookie of [...ex.setCookie, ...store.cartCookies(ex.session, ex.cookieHeader)]) {
+      headers.append('Set-Cookie', cookie);
+    }
+    if (response.location) headers.set('Location', response.location);
+    return new Response(response.location ? null : (response.html ?? ''), {
+      status: response.status,
+      headers,
+    });
+  }
+
+  const redirect = (ex: Exchange, location: string, status = 302) => finish(ex, { status, location });
+
+  function render(ex: Exchange, page: (ctx: PageContext) => string, status = 200): Response {
+    const ctx: PageContext = {
+      url: ex.url,
+      session: ex.session,
+      cookies: ex.cookies,
+      assets: currentAssets(),
+      notices: store.takeNotices(ex.session),
+      islands: new IslandCollector(),
+    };
+    return finish(ex, { status, html: page(ctx) });
+  }
+
+  // -- WC_Form_Handler::add_to_cart_action ------------------------------------------------------
+
+  /** Adds `add-to-cart` of the request; true when something was added. */
+  function addToCartAction(ex: Exchange): boolean {
+    const raw = requestField(ex, 'add-to-cart');
+    const requestedId = Number.parseInt(raw ?? '', 10);
+    if (!raw || Number.isNaN(requestedId)) return false;
+    const rawQuantity = requestField(ex, 'quantity');
+    const quantity = !rawQuantity ? 1 : Number.parseInt(rawQuantity, 10);
+    const attributes: Record<string, string> = {};
+    for (const source of [ex.url.searchParams, ex.fields]) {
+      source.forEach((value, key) => {
+        if (key.startsWith('attribute_') && value) attributes[key] = value;
+      });
+    }
+    const variationId = Number.parseInt(requestField(ex, 'variation_id') ?? '0', 10) || 0;
+    const product: Product | undefined = findProduct(requestedId) ?? findVariation(requestedId)?.parent;
+    if (!product) return false;
+    const result = store.addToCart(ex.session, {
+      productId: requestedId,
+      quantity: Number.isNaN(quantity) ? 0 : quantity,
+      variationId: variationId || undefined,
+      attributes,
+    });
+    if (!result.ok) return false;
+    const added = product.soldIndividually ? 1 : Math.max(1, quantity);
+    // wc_add_to_cart_message(): the parent's name (step 18), "2 × “Name” have been added".
+    const title = `${added > 1 ? `${added} &times; ` : ''}&ldquo;${escapeHtml(product.name)}&rdquo;`;
+    store.addNotice(
+      ex.session,
+      'success',
+      `${title} ${added > 1 ? 'have' : 'has'} been added to your cart. ` +
+        '<a href="/cart/" class="button wc-forward">View cart</a>',
+    );
+    return true;
+  }
+
+  // -- WC_Form_Handler::update_cart_action ------------------------------------------------------
+
+  function removeItemAction(ex: Exchange): Response | null {
+    const key = ex.url.searchParams.get('remove_item');
+    const undo = ex.url.searchParams.get('undo_item');
+    const nonce = ex.url.searchParams.get('_wpnonce');
+    if (!key && !undo) return null;
+    if (!store.verifyNonce(ex.session, 'woocommerce-cart', nonce)) return null;
+    if (key) {
+      const line = store.cartLines(ex.session).find((l) => l.item.key === key);
+      if (line && store.removeCartItem(ex.session, key)) {
+        const undoUrl = `/cart/?undo_item=${key}&amp;_wpnonce=${nonce}`;
+        store.addNotice(
+          ex.session,
+          'success',
+          `&ldquo;${escapeHtml(line.name)}&rdquo; removed. <a href="${undoUrl}" class="restore-item">Undo?</a>`,
+        );
+      }
+    } else if (undo) {
+      store.restoreCartItem(ex.session, undo);
+    }
+    return redirect(ex, '/cart/');
+  }
+
+  function updateCartAction(ex: Exchange): Response | null {
+    if (ex.request.method !== 'POST' || !ex.fields.has('update_cart')) return null;
+    if (!store.verifyNonce(ex.session, 'woocommerce-cart', ex.fields.get('woocommerce-cart-nonce')))
+      return null;
+    const quantities: Record<string, number> = {};
+    ex.fields.forEach((value, name) => {
+      const match = /^cart\[([0-9a-f]{32})\]\[qty\]$/.exec(name);
+      if (match?.[1]) quantities[match[1]] = Number.parseInt(value, 10);
+    });
+    store.updateQuantities(ex.session, quantities);
+    store.addNotice(ex.session, 'success', 'Cart updated.');
+    return redirect(ex, safeLocalPath(ex.fields.get('_wp_http_referer'), '/cart/'));
+  }
+
+  // -- the islands' no-JS fallbacks ----------------------------------------------------------
+
+  function dismissNoticeAction(ex: Exchange): Response | null {
+    const id = ex.url.searchParams.get(DISMISS_NOTICE_PARAM);
+    if (id === null) return null;
+    if (/^[0-9a-f]{32}$/.test(id)) ex.setCookie.push(serializeCookie(storeNoticeCookieName(id), 'hidden'));
+    return redirect(ex, withoutParams(ex.url, [DISMISS_NOTICE_PARAM]));
+  }
+
+  function adminPost(ex: Exchange): Response {
+    const action = requestField(ex, 'action');
+    const back = safeLocalPath(ex.fields.get('_wp_http_referer'), '/');
+    if (ex.request.method !== 'POST' || action !== COMING_SOON_DISMISS_ACTION) {
+      // admin-post.php with an unknown action: an empty 400 answer.
+      return finish(ex, { status: 400, html: '' });
+    }
+    if (!store.verifyNonce(ex.session, COMING_SOON_DISMISS_ACTION, ex.fields.get('_wpnonce'))) {
+      return render(ex, (ctx) => renderLinkExpired(ctx, back), 403);
+    }
+    ex.session.comingSoonDismissed = true;
+    return redirect(ex, back);
+  }
+
+  // -- wishlist, checkout, account -------------------------------------------------------------
+
+  function wishlistAction(ex: Exchange): Response | null {
+    const add = ex.url.searchParams.get('add-to-wishlist');
+    const remove = ex.url.searchParams.get('remove-from-wishlist');
+    if (add === null && remove === null) return null;
+    if (!store.verifyNonce(ex.session, 'shop-islands-wishlist', ex.url.searchParams.get('_wpnonce')))
+      return null;
+    const product = findProduct(Number.parseInt(add ?? remove ?? '', 10));
+    if (product) {
+      const list = ex.session.wishlist.filter((id) => id !== product.id);
+      ex.session.wishlist = add !== null ? [...list, product.id] : list;
+      store.addNotice(
+        ex.session,
+        'success',
+        `&ldquo;${escapeHtml(product.name)}&rdquo; ${add !== null ? 'has been added to' : 'has been removed from'} your wishlist.`,
+      );
+    }
+    return redirect(ex, '/wishlist/');
+  }
+
+  function checkout(ex: Exchange): Response {
+    if (store.cartLines(ex.session).length === 0 && ex.request.method !== 'POST') {
+      store.addNotice(ex.session, 'notice', 'Checkout is not available whilst your cart is empty.');
+      return redirect(ex, '/cart/');
+    }
+    if (ex.request.method !== 'POST' || !ex.fields.has('woocommerce_checkout_place_order')) {
+      return render(ex, (ctx) => renderCheckout(ctx));
+    }
+    const values = Object.fromEntries(ex.fields.entries());
+    // Step 53 (bad nonce), step 52 (required fields), in WooCommerce's words.
+    if (
+      !store.verifyNonce(
+        ex.session,
+        'woocommerce-process_checkout',
+        ex.fields.get('woocommerce-process-checkout-nonce'),
+      )
+    ) {
+      store.addNotice(ex.session, 'error', 'We were unable to process your order, please try again.');
+    } else if (store.cartLines(ex.session).length === 0) {
+      store.addNotice(
+        ex.session,
+        'error',
+        'Sorry, your session has expired. <a href="/shop/" class="wc-backward">Return to shop</a>',
+      );
+    } else {
+      for (const field of CHECKOUT_FIELDS) {
+        const value = (values[field.name] ?? '').trim();
+        const label = `<strong>Billing ${escapeHtml(field.label)}</strong>`;
+        if (field.required && !value) store.addNotice(ex.session, 'error', `${label} is a required field.`);
+        else if (field.type === 'email' && value && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) {
+          store.addNotice(ex.session, 'error', `${label} is not a valid email address.`);
+        }
+      }
+      if (values.createaccount && !(values.account_password ?? '')) {
+        store.addNotice(ex.session, 'error', '<strong>Create account password</strong> is a required field.');
+      }
+    }
+    if (ex.session.notices.some((n) => n.type === 'error')) {
+      return render(ex, (ctx) => renderCheckout(ctx, values));
+    }
+    const orderId = store.placeOrder(ex.session);
+    return redirect(ex, `/checkout/order-received/${orderId}/`);
+  }
+
+  function myAccount(ex: Exchange): Response {
+    if (ex.request.method === 'POST' && ex.fields.has('login')) {
+      const username = (ex.fields.get('username') ?? '').trim();
+      const password = ex.fields.get('password') ?? '';
+      if (!store.verifyNonce(ex.session, 'woocommerce-login', ex.fields.get('woocommerce-login-nonce'))) {
+        return render(ex, (ctx) => renderLinkExpired(ctx, '/my-account/'), 403);
+      }
+      if (!username) {
+        store.addNotice(ex.session, 'error', '<strong>Error:</strong> Username is required.');
+      } else if (username !== DEMO_LOGIN.username) {
+        store.addNotice(
+          ex.session,
+          'error',
+          `<strong>Error:</strong> The username <strong>${escapeHtml(username)}</strong> is not registered on this site. ` +
+            'If you are unsure of your username, try your email address instead.',
+        );
+      } else if (password !== DEMO_LOGIN.password) {
+        store.addNotice(
+          ex.session,
+          'error',
+          `<strong>Error:</strong> The password you entered for the username <strong>${escapeHtml(username)}</strong> is incorrect.`,
+        );
+      } else {
+        ex.session.loggedIn = username;
+        // A login starts a new session token: every nonce printed before is stale.
+        store.rotateNonces(ex.session);
+        return redirect(ex, '/my-account/');
+      }
+      return render(ex, (ctx) => renderMyAccount(ctx, username));
+    }
+    return render(ex, (ctx) => renderMyAccount(ctx));
+  }
+
+  function logout(ex: Exchange): Response {
+    if (store.verifyNonce(ex.session, 'log-out', ex.url.searchParams.get('_wpnonce'))) {
+      ex.session.loggedIn = null;
+      store.rotateNonces(ex.session);
+    }
+    return redirect(ex, '/my-account/');
+  }
+
+  // -- routing -------------------------------------------------------------------------------
+
+  function route(ex: Exchange): Response {
+    const path = ex.url.pathname;
+    if (path === '/') return render(ex, renderHome);
+    if (path === '/shop/') return render(ex, renderShop);
+    if (path === '/cart/') return render(ex, renderCart);
+    if (path === '/checkout/') return checkout(ex);
+    const order = /^\/checkout\/order-received\/(\d+)\/$/.exec(path);
+    if (order) {
+      const id = Number(order[1]);
+      return id === ex.session.lastOrderId
+        ? render(ex, (ctx) => renderOrderReceived(ctx, id))
+        : render(ex, renderNotFound, 404);
+    }
+    if (path === '/my-account/') return myAccount(ex);
+    if (path === '/my-account/customer-logout/') return logout(ex);
+    if (path === '/wishlist/') return render(ex, renderWishlist);
+    const productMatch = /^\/product\/([a-z0-9-]+)\/$/.exec(path);
+    if (productMatch?.[1]) {
+      const product = findProductBySlug(productMatch[1]);
+      if (product) return render(ex, (ctx) => renderProduct(ctx, product));
+    }
+    const categoryMatch = /^\/product-category\/((?:[a-z0-9-]+\/)+)$/.exec(path);
+    if (categoryMatch?.[1]) {
+      const slugs = categoryMatch[1].split('/').filter(Boolean);
+      const category = CATEGORIES.find((c) => c.slug === slugs[slugs.length - 1]);
+      if (category) {
+        const canonical = categoryUrl(category.id);
+        // WordPress redirects a partial term path to the canonical one.
+        if (canonical !== path) return redirect(ex, canonical + ex.url.search, 301);
+        return render(ex, (ctx) => renderCategory(ctx, category));
+      }
+    }
+    // WordPress adds the trailing slash of pretty permalinks.
+    if (!path.endsWith('/') && !/\.[a-z0-9]+$/i.test(path))
+      return redirect(ex, `${path}/${ex.url.search}`, 301);
+    return render(ex, renderNotFound, 404);
+  }
+
+  return async function handlePage(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const cookieHeader = request.headers.get('cookie') ?? '';
+    // Step 01: WooCommerce starts the guest session on the first page view.
+    const { session, setCookie } = store.ensureSession(cookieHeader);
+    const ex: Exchange = {
+      request,
+      url,
+      cookieHeader,
+      cookies: parseCookies(cookieHeader),
+      session,
+      setCookie,
+      fields: await readForm(request),
+    };
+
+    if (url.pathname === '/wp-admin/admin-post.php') return adminPost(ex);
+    const early =
+      dismissNoticeAction(ex) ?? removeItemAction(ex) ?? updateCartAction(ex) ?? wishlistAction(ex);
+    if (early) return early;
+
+    if (addToCartAction(ex) && request.method !== 'POST') {
+      // A link (`?add-to-cart=ID`): add, then drop the arguments so a reload does not add again.
+      return redirect(ex, withoutParams(url, ['add-to-cart', 'quantity']));
+    }
+    if (request.method !== 'POST' && url.searchParams.has('add-to-cart')) {
+      // A refused add: the error notice shows on the page without the argument.
+      return redirect(ex, withoutParams(url, ['add-to-cart', 'quantity']));
+    }
+    return route(ex);
+  };
+}
