@@ -6,12 +6,17 @@ import { COMING_SOON_MESSAGE, STORE_NOTICE_MESSAGE } from './fixtures';
 import { escapeHtml, renderIsland, type IslandOptions } from './html';
 import { md5 } from './md5';
 
-/** Collects the islands a page prints, so <head> can link their stylesheets before they mount. */
+/**
+ * Collects the islands a page prints, so <head> can link their stylesheets before they mount, and
+ * preload the code of those that mount early (`load`, `idle`, or the widget's default).
+ */
 export class IslandCollector {
   readonly names = new Set<string>();
+  readonly early = new Set<string>();
 
   render(name: string, props: unknown, fallbackHtml: string, options: IslandOptions = {}): string {
     this.names.add(name);
+    if (options.hydrate !== 'visible' && options.hydrate !== 'interaction') this.early.add(name);
     return renderIsland(name, props, fallbackHtml, options);
   }
 }

@@ -137,6 +137,9 @@ export function renderDocument(ctx: PageContext, content: PageContent): string {
   const loading = loadingIndicatorIsland(ctx.islands);
 
   const css = [...new Set([...ctx.islands.names].flatMap((name) => ctx.assets.cssFor(name)))];
+  // Code of the islands that mount at once or when idle, fetched alongside the loader rather than
+  // after it (what the PHP plugin prints too).
+  const preload = [...new Set([...ctx.islands.early].flatMap((name) => ctx.assets.jsFor(name)))];
   const head =
     '<meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
@@ -145,7 +148,10 @@ export function renderDocument(ctx: PageContext, content: PageContent): string {
     '<link rel="stylesheet" href="/demo-assets/theme.css">' +
     css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('') +
     `<script type="application/json" id="shop-islands-settings">${jsonForScript(pageSettings(ctx))}</script>` +
-    (ctx.assets.loaderSrc ? `<script type="module" src="${escapeHtml(ctx.assets.loaderSrc)}"></script>` : '');
+    (ctx.assets.loaderSrc
+      ? `<script type="module" src="${escapeHtml(ctx.assets.loaderSrc)}"></script>`
+      : '') +
+    preload.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join('');
 
   return (
     `<!DOCTYPE html>\n<html lang="en"><head>${head}</head>` +

@@ -25,13 +25,15 @@ export interface PageAssets {
   loaderSrc: string | null;
   /** Stylesheet URLs needed by an island before it mounts (with the loader's own CSS, if any). */
   cssFor(island: string): string[];
+  /** Module URLs an island needs before it runs (its chunk and static imports): `modulepreload`. */
+  jsFor(island: string): string[];
 }
 
 /** Where the demo serves `dist/`: a realistic plugin path, so chunk URLs must be relative. */
 export const DIST_BASE_URL = '/wp-content/plugins/shop-islands/dist/';
 export const LOADER_SOURCE = 'src/islands/loader.ts';
 
-export const NO_ASSETS: PageAssets = { loaderSrc: null, cssFor: () => [] };
+export const NO_ASSETS: PageAssets = { loaderSrc: null, cssFor: () => [], jsFor: () => [] };
 
 export function islandSource(island: string): string {
   return `widgets/${island}/island.tsx`;
@@ -51,6 +53,13 @@ export function assetsFromManifest(manifest: ViteManifest, baseUrl: string = DIS
     const own = [...(chunk.css ?? []), ...(chunk.assets ?? []).filter((file) => file.endsWith('.css'))];
     return [...own, ...(chunk.imports ?? []).flatMap((imported) => cssOf(imported, seen))];
   };
+  /** A chunk's file and those of its static imports, transitively. */
+  const jsOf = (key: string, seen: Set<string>): string[] => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return [];
+    seen.add(key);
+    return [chunk.file, ...(chunk.imports ?? []).flatMap((imported) => jsOf(imported, seen))];
+  };
   const entryKey = Object.keys(manifest).find((key) => manifest[key] === entry) ?? LOADER_SOURCE;
   const entryCss = cssOf(entryKey, new Set());
 
@@ -59,6 +68,9 @@ export function assetsFromManifest(manifest: ViteManifest, baseUrl: string = DIS
     cssFor(island) {
       const files = [...entryCss, ...cssOf(islandSource(island), new Set())];
       return [...new Set(files)].map((file) => baseUrl + file);
+    },
+    jsFor(island) {
+      return jsOf(islandSource(island), new Set()).map((file) => baseUrl + file);
     },
   };
 }

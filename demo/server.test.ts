@@ -187,6 +187,22 @@ describe('pages', () => {
     ).not.toContain('/wp-content/plugins/shop-islands/dist/assets/password-toggle-789.css');
   });
 
+  it('preloads the code of islands that mount early, not of those that wait', async () => {
+    const preloads = async (path: string) =>
+      [...(await browser().page(path)).doc.querySelectorAll('link[rel="modulepreload"]')].map((l) =>
+        l.getAttribute('href'),
+      );
+    const base = '/wp-content/plugins/shop-islands/dist/assets/';
+    // /my-account/: the password toggle mounts when idle, so its chunk and React are preloaded.
+    expect(await preloads('/my-account/')).toEqual(
+      expect.arrayContaining([
+        `${base}password-toggle-def456.js`,
+        `${base}react-1.js`,
+        `${base}store-notice-1.js`,
+      ]),
+    );
+  });
+
   it('answers unknown paths with the 404 page, and adds the trailing slash', async () => {
     const b = browser();
     const missing = await b.page('/product/no-such-thing/');
