@@ -1,5 +1,6 @@
 import { useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { readCookie, writeCookie } from '../../src/cookies';
+import { __ } from '../../src/i18n';
 import { dismissalCookie } from './model';
 import type { StoreNoticePropsSchema } from './schema';
 import type * as z from 'zod/mini';
@@ -24,7 +25,7 @@ export function StoreNotice({ noticeId, message, dismissLabel }: Props) {
   return (
     <p
       role="complementary"
-      aria-label="Store notice"
+      aria-label={__('Store notice')}
       className="woocommerce-store-notice demo_store"
       data-notice-id={noticeId}
     >
