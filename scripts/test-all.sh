@@ -17,6 +17,8 @@ step "Bundle-size budget"
 npx tsx scripts/budget.ts
 step "Unit, component and story tests (Vitest)"
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
+step "Storybook build"
+npm run --silent build-storybook
 step "End-to-end tests (Playwright, Debian's Chromium)"
 PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright.json npx playwright test --reporter=list,json
 step "Summary"
