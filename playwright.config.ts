@@ -1,0 +1,58 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end tests against the demo store (demo/server.ts) in Debian's Chromium: browsers cannot be
+ * downloaded here (TOOLCHAIN.md). Run after `npx vite build`: the demo serves the built dist.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 8787);
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+const CI = !!process.env.CI;
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '*.spec.ts',
+  outputDir: 'test-results',
+  fullyParallel: true,
+  forbidOnly: CI,
+  workers: 2,
+  retries: CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  use: {
+    baseURL: BASE_URL,
+    headless: true,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-dev-shm-usage',
+      ],
+    },
+  },
+  projects: [
+    { name: 'chromium', use: { viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'mobile',
+      grep: /@mobile/,
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+    },
+  ],
+  webServer: {
+    command: 'npx tsx demo/server.ts',
+    // demo/server.ts binds 127.0.0.1 unless told otherwise.
+    env: { PORT: String(PORT) },
+    url: `${BASE_URL}/`,
+    reuseExistingServer: !CI,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});
