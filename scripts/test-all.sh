@@ -16,10 +16,10 @@ npm run --silent build
 step "Bundle-size budget"
 npx tsx scripts/budget.ts
 step "Unit, component and story tests (Vitest)"
-npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
+npx vitest run --reporter=default --reporter=json --outputFile.json=.cache/reports/vitest.json
 step "Storybook build"
 npm run --silent build-storybook
 step "End-to-end tests (Playwright, Debian's Chromium)"
-PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright.json npx playwright test --reporter=list,json
+PLAYWRIGHT_JSON_OUTPUT_NAME=.cache/reports/playwright.json npx playwright test --reporter=list,json
 step "Summary"
-node scripts/summary.mjs test-results/vitest.json test-results/playwright.json
+node scripts/summary.mjs .cache/reports/vitest.json .cache/reports/playwright.json
