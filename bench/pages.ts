@@ -19,6 +19,13 @@ export const DEMO_PAGES: readonly string[] = [
   '/my-account/',
 ];
 
+/**
+ * Pages that need something in the cart: WooCommerce (and the demo) send an empty cart's checkout
+ * to the cart page. The product is added by a plain `?add-to-cart=` request before the measured load.
+ */
+const NEEDS_CART = new Set(['/checkout/']);
+const CART_PRODUCT_ID = 13;
+
 export interface PageBenchOptions {
   /** CPU slowdown factor for Emulation.setCPUThrottlingRate. */
   cpuThrottle: number;
@@ -209,6 +216,10 @@ export async function measurePageRun(
 ): Promise<PageRun> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
+    if (NEEDS_CART.has(new URL(url).pathname)) {
+      // The context's request API shares its cookie jar, so the page load below has the cart.
+      await context.request.get(new URL(`/?add-to-cart=${CART_PRODUCT_ID}`, url).href);
+    }
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(`page error: ${messageOf(error)}`));
