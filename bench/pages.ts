@@ -4,20 +4,13 @@
  */
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page, Request } from '@playwright/test';
+import { DEMO_PAGES as ALL_PAGES } from '../demo/settings';
 import { isFocusResult, isProbeSnapshot, PROBE_SCRIPT, type ProbeSnapshot } from './probe';
 import type { Metric, Section, SectionRow } from './report';
 import { summarize, totalBlockingTime } from './stats';
 
-/** The demo store's pages, measured in this order. Add a path here to measure it. */
-export const DEMO_PAGES: readonly string[] = [
-  '/',
-  '/shop/',
-  '/product/pro-match-football/',
-  '/product/junior-football-boots/',
-  '/cart/',
-  '/checkout/',
-  '/my-account/',
-];
+/** The demo store's pages (demo/settings.ts), measured in this order; `--pages` picks others. */
+export const DEMO_PAGES: readonly string[] = ALL_PAGES;
 
 /**
  * Pages that need something in the cart: WooCommerce (and the demo) send an empty cart's checkout

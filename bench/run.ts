@@ -31,23 +31,13 @@ import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { DEFAULT_PAGE_OPTIONS, DEMO_PAGES, measurePageRun, pageSection, type PageResult } from './pages';
 import { readPreviousReport, sectionToTable, writeReport, type BenchReport, type Section } from './report';
+import { CHROMIUM_ARGS, CHROMIUM_PATH as CHROMIUM } from '../scripts/chromium';
 import { chunkSection, measureChunks } from './sizes';
 import { formatTable } from './table';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(ROOT, 'dist');
 const RESULTS = join(ROOT, 'bench', 'results');
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
 
 const USAGE = `usage: tsx bench/run.ts [--runs N] [--pages /,/cart/] [--sizes-only]
   --runs N        page runs per page, median reported (default 5)

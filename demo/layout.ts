@@ -16,6 +16,7 @@ import {
 } from './islands';
 import type { PageAssets } from './manifest';
 import { md5 } from './md5';
+import { demoSettings } from './settings';
 import { store, type Notice, type Session } from './store';
 
 export interface PageContext {
@@ -46,25 +47,12 @@ export function siteHash(origin: string): string {
 export function pageSettings(ctx: PageContext): SettingsInput {
   const hash = siteHash(ctx.url.origin);
   return {
-    ajax_url: '/wp-admin/admin-ajax.php',
-    wc_ajax_url: '/?wc-ajax=%%endpoint%%',
-    rest_url: '/wp-json/',
-    rest_nonce: store.nonce(ctx.session, 'wp_rest'),
-    cart_url: '/cart/',
-    is_cart: ctx.url.pathname === '/cart/' ? '1' : '',
-    cart_redirect_after_add: 'no',
+    ...demoSettings({
+      restNonce: store.nonce(ctx.session, 'wp_rest'),
+      isCart: ctx.url.pathname === '/cart/',
+    }),
     cart_hash_key: `wc_cart_hash_${hash}`,
     fragment_name: `wc_fragments_${hash}`,
-    request_timeout: 5000,
-    currency: {
-      code: 'EUR',
-      symbol: '€',
-      decimals: 2,
-      decimal_separator: '.',
-      thousand_separator: ',',
-      position: 'left',
-    },
-    i18n: { view_cart: 'View cart' },
   };
 }
 

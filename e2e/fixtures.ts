@@ -1,3 +1,4 @@
+import { DEMO_PAGES } from '../demo/settings';
 /**
  * Shared helpers of the e2e specs: the `test` to import (it fails a test on any console error or
  * uncaught page error it did not expect), and small helpers around the island runtime's
@@ -7,17 +8,8 @@ import { test as base, expect, type Locator, type Page } from '@playwright/test'
 
 export { expect };
 
-/** Every page of the demo store (demo/server.ts). */
-export const PAGES = [
-  '/',
-  '/shop/',
-  '/product/pro-match-football/',
-  '/product/junior-football-boots/',
-  '/cart/',
-  '/checkout/',
-  '/my-account/',
-  '/wishlist/',
-] as const;
+/** Every page of the demo store. */
+export const PAGES = DEMO_PAGES;
 
 /** The spec's strings, word for word. */
 export const TEXT = {

@@ -5,19 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { ViteManifest as Manifest } from '../demo/manifest';
 
-export interface ManifestChunk {
-  file: string;
-  name?: string;
-  src?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-  assets?: string[];
-}
-export type Manifest = Record<string, ManifestChunk>;
+export type { ManifestChunk, ViteManifest as Manifest } from '../demo/manifest';
 
 export const LOADER_SRC = 'src/islands/loader.ts';
 

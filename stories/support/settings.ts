@@ -1,3 +1,4 @@
+import { demoSettings } from '../../demo/settings';
 import type { SettingsInput } from '../../src/contract/settings';
 
 /**
@@ -7,26 +8,8 @@ import type { SettingsInput } from '../../src/contract/settings';
  */
 export const REST_NONCE = '5f3a9c1e2b';
 
-/** The settings block a demo page prints (demo/layout.ts `pageSettings`), with a fixed nonce. */
-export const STOREFRONT_SETTINGS = {
-  ajax_url: '/wp-admin/admin-ajax.php',
-  wc_ajax_url: '/?wc-ajax=%%endpoint%%',
-  rest_url: '/wp-json/',
-  rest_nonce: REST_NONCE,
-  cart_url: '/cart/',
-  is_cart: '',
-  cart_redirect_after_add: 'no',
-  request_timeout: 5000,
-  currency: {
-    code: 'EUR',
-    symbol: '€',
-    decimals: 2,
-    decimal_separator: '.',
-    thousand_separator: ',',
-    position: 'left',
-  },
-  i18n: { view_cart: 'View cart' },
-} satisfies SettingsInput;
+/** The settings block a demo page prints (demo/settings.ts), with a fixed nonce. */
+export const STOREFRONT_SETTINGS = demoSettings({ restNonce: REST_NONCE });
 
 /** A story's settings: the storefront's, overridden by `parameters.settings` and `loaded.settings`. */
 export function storySettings(...overrides: unknown[]): SettingsInput {

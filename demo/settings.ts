@@ -1,0 +1,39 @@
+import type { SettingsInput } from '../src/contract/settings';
+
+/**
+ * The settings block of a demo page (as the PHP plugin prints it on a WooCommerce store), shared by
+ * the demo's pages and Storybook. Per page: the session's REST nonce and whether it is the cart.
+ */
+export function demoSettings({ restNonce, isCart = false }: { restNonce: string; isCart?: boolean }) {
+  return {
+    ajax_url: '/wp-admin/admin-ajax.php',
+    wc_ajax_url: '/?wc-ajax=%%endpoint%%',
+    rest_url: '/wp-json/',
+    rest_nonce: restNonce,
+    cart_url: '/cart/',
+    is_cart: isCart ? '1' : '',
+    cart_redirect_after_add: 'no',
+    request_timeout: 5000,
+    currency: {
+      code: 'EUR',
+      symbol: '€',
+      decimals: 2,
+      decimal_separator: '.',
+      thousand_separator: ',',
+      position: 'left',
+    },
+    i18n: { view_cart: 'View cart' },
+  } satisfies SettingsInput;
+}
+
+/** Every page of the demo store, for the e2e specs and the benchmark. */
+export const DEMO_PAGES = [
+  '/',
+  '/shop/',
+  '/product/pro-match-football/',
+  '/product/junior-football-boots/',
+  '/cart/',
+  '/checkout/',
+  '/my-account/',
+  '/wishlist/',
+] as const;
