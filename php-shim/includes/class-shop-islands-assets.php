@@ -1,0 +1,271 @@
+<?php
+/**
+ * The loader script, its translations, and the links an island needs before it mounts.
+ *
+ * @package ShopIslands
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * Registers and enqueues the loader (a module script in the footer) only on pages that print an
+ * island, and prints each island's stylesheets and module preloads right before its first container.
+ *
+ * Every URL is the dist URL (`shop_islands_dist_url`) plus a file name from the manifest, so the
+ * loader's relative chunk imports and the preloads resolve to the same URLs wherever the plugin is
+ * installed or served from. File names are hashed, so the loader is registered without a version
+ * (no `?ver=`, which would also make the preloaded URLs differ from the imported ones).
+ */
+final class Shop_Islands_Assets {
+
+	/** Script handle of the loader. */
+	const HANDLE = 'shop-islands-loader';
+
+	/** Text domain of the plugin's PHP and JavaScript strings. */
+	const TEXT_DOMAIN = 'shop-islands';
+
+	/**
+	 * Files already linked on this page (stylesheets and module preloads), by file name.
+	 *
+	 * @var array<string, true>
+	 */
+	private array $linked = array();
+
+	/**
+	 * Island types already printed on this page.
+	 *
+	 * @var array<string, true>
+	 */
+	private array $islands = array();
+
+	/** Whether an island asked for the loader during this request (the settings block follows it). */
+	private bool $requested = false;
+
+	/** Whether the footer scripts were printed already (later islands print their own loader tag). */
+	private bool $footer_printed = false;
+
+	/**
+	 * The plugin, for the manifest and the dist URL.
+	 *
+	 * @param Shop_Islands_Plugin $plugin The plugin.
+	 */
+	public function __construct( private Shop_Islands_Plugin $plugin ) {
+	}
+
+	/** Forgets what this request printed (tests; a new request starts from scratch anyway). */
+	public function reset(): void {
+		$this->linked         = array();
+		$this->islands        = array();
+		$this->requested      = false;
+		$this->footer_printed = false;
+	}
+
+	/**
+	 * The URL of a file of the build.
+	 *
+	 * @param string $file File name relative to the dist folder (from the manifest).
+	 */
+	public function url( string $file ): string {
+		return $this->plugin->dist_url() . $file;
+	}
+
+	/**
+	 * Registers the loader with the current `wp_scripts()` (once), with its translations when the
+	 * locale has any. Nothing is registered when the build is missing.
+	 */
+	public function register(): bool {
+		if ( wp_script_is( self::HANDLE, 'registered' ) ) {
+			return true;
+		}
+		$manifest = $this->plugin->manifest();
+		if ( is_wp_error( $manifest ) ) {
+			return false;
+		}
+		// phpcs:ignore WordPress.WP.EnqueuedResourceParameters.MissingVersion -- the file name is hashed.
+		wp_register_script( self::HANDLE, $this->url( $manifest->loader_file() ), array(), null, true );
+
+		$translations = $this->translations_script( $manifest );
+		if ( null !== $translations ) {
+			$script = wp_scripts()->registered[ self::HANDLE ];
+			if ( ! in_array( 'wp-i18n', $script->deps, true ) ) {
+				$script->deps[] = 'wp-i18n';
+			}
+			wp_add_inline_script( self::HANDLE, $translations, 'before' );
+		}
+		return true;
+	}
+
+	/**
+	 * Enqueues the loader and records that this page needs the settings block.
+	 *
+	 * @return bool False when there is no usable build.
+	 */
+	public function enqueue(): bool {
+		if ( ! $this->register() ) {
+			return false;
+		}
+		wp_enqueue_script( self::HANDLE );
+		$this->requested = true;
+		return true;
+	}
+
+	/** Whether the loader was enqueued for this page by an island (or `shop_islands_enqueue()`). */
+	public function is_requested(): bool {
+		return $this->requested;
+	}
+
+	/** Called after the footer scripts were printed: later islands bring their own loader tag. */
+	public function mark_footer_printed(): void {
+		$this->footer_printed = true;
+	}
+
+	/**
+	 * What goes right before an island's container: on the first container of its type, its
+	 * stylesheets (so it mounts with its CSS applied, no layout shift) and, when it mounts early
+	 * (`load`, `idle` or the widget's default), `modulepreload` links for its chunk and static
+	 * imports. Files already linked on this page are not linked again. When the footer scripts were
+	 * already printed (an island rendered by a late `wp_footer` callback), also the settings block and
+	 * the loader's tag, or the island would never mount.
+	 *
+	 * @param string      $island  Island name (valid).
+	 * @param string|null $hydrate Strategy of this container, null for the widget's default.
+	 * @return string HTML; '' when there is no usable build.
+	 */
+	public function before_island( string $island, ?string $hydrate ): string {
+		$manifest = $this->plugin->manifest();
+		if ( is_wp_error( $manifest ) || ! $this->enqueue() ) {
+			return '';
+		}
+
+		$html = '';
+		if ( ! isset( $this->islands[ $island ] ) ) {
+			$this->islands[ $island ] = true;
+			foreach ( $manifest->island_css( $island ) as $file ) {
+				if ( ! isset( $this->linked[ $file ] ) ) {
+					$this->linked[ $file ] = true;
+					$html                 .= '<link rel="stylesheet" href="' . esc_url( $this->url( $file ) ) . '">';
+				}
+			}
+		}
+		if ( 'visible' !== $hydrate && 'interaction' !== $hydrate ) {
+			foreach ( $manifest->island_js( $island ) as $file ) {
+				if ( ! isset( $this->linked[ $file ] ) ) {
+					$this->linked[ $file ] = true;
+					$html                 .= '<link rel="modulepreload" href="' . esc_url( $this->url( $file ) ) . '">';
+				}
+			}
+		}
+
+		if ( $this->footer_printed && ! wp_script_is( self::HANDLE, 'done' ) ) {
+			$html .= $this->plugin->settings->take_block();
+			ob_start();
+			wp_print_scripts( array( self::HANDLE ) );
+			$html .= ob_get_clean();
+		}
+		return $html;
+	}
+
+	/**
+	 * `script_loader_tag`: the loader is an ES module. Only its own `<script src>` element changes;
+	 * the inline scripts printed with it (translations) stay classic scripts.
+	 *
+	 * @param string $tag    The tags printed for the handle.
+	 * @param string $handle Script handle.
+	 * @return string
+	 */
+	public function module_tag( $tag, $handle ) {
+		if ( self::HANDLE !== $handle || ! is_string( $tag ) ) {
+			return $tag;
+		}
+		return (string) preg_replace_callback(
+			'/<script\b[^>]*\bid=(["\'])' . preg_quote( self::HANDLE, '/' ) . '-js\1[^>]*>/',
+			static function ( array $m ): string {
+				$open = preg_replace( '/\s+type=(["\'])[^"\']*\1/', '', $m[0] );
+				return (string) preg_replace( '/^<script\b/', '<script type="module"', (string) $open );
+			},
+			$tag
+		);
+	}
+
+	/**
+	 * The inline script that hands the translations of the loader and of every chunk to
+	 * `wp.i18n.setLocaleData()`: the chunks are imported lazily by the loader, so WordPress never
+	 * sees them as scripts. Files are looked up as `load_script_textdomain()` does (the plugin's
+	 * `languages/` folder, then `WP_LANG_DIR/plugins/`), named
+	 * `shop-islands-{locale}-{md5 of "dist/assets/…js"}.json` (what `wp i18n make-json` writes), with
+	 * its filters (`load_script_textdomain_relative_path`, `pre_load_script_translations`,
+	 * `load_script_translation_file`, `load_script_translations`).
+	 *
+	 * Null for en_US and when no file has translations, so English pages do not load wp-i18n
+	 * (the scripts then show their English source text).
+	 *
+	 * @param Shop_Islands_Manifest $manifest The build.
+	 */
+	public function translations_script( Shop_Islands_Manifest $manifest ): ?string {
+		$locale = determine_locale();
+		if ( 'en_US' === $locale ) {
+			return null;
+		}
+		$domain = self::TEXT_DOMAIN;
+		$path   = untrailingslashit( plugin_dir_path( SHOP_ISLANDS_FILE ) . 'languages' );
+		$base   = $domain . '-' . $locale;
+
+		$merged = array();
+		foreach ( $manifest->script_files() as $index => $file ) {
+			$candidates = array();
+			if ( 0 === $index ) {
+				$candidates[] = $path . '/' . $base . '-' . self::HANDLE . '.json';
+			}
+			/** This filter is documented in wp-includes/l10n.php */
+			$relative = apply_filters( 'load_script_textdomain_relative_path', 'dist/' . $file, $this->url( $file ) );
+			if ( is_string( $relative ) && '' !== $relative ) {
+				if ( str_ends_with( $relative, '.min.js' ) ) {
+					$relative = substr( $relative, 0, -7 ) . '.js';
+				}
+				$md5_file     = $base . '-' . md5( $relative ) . '.json';
+				$candidates[] = $path . '/' . $md5_file;
+				$candidates[] = WP_LANG_DIR . '/plugins/' . $md5_file;
+			}
+			foreach ( $candidates as $candidate ) {
+				$json = load_script_translations( $candidate, self::HANDLE, $domain );
+				if ( ! is_string( $json ) || '' === $json ) {
+					continue;
+				}
+				$data     = json_decode( $json, true );
+				$messages = $data['locale_data'][ $domain ] ?? $data['locale_data']['messages'] ?? null;
+				if ( is_array( $messages ) ) {
+					foreach ( $messages as $key => $value ) {
+						if ( ! array_key_exists( $key, $merged ) ) {
+							$merged[ $key ] = $value;
+						}
+					}
+				}
+				break;
+			}
+		}
+
+		$header = $merged[''] ?? array();
+		unset( $merged[''] );
+		if ( array() === $merged ) {
+			return null;
+		}
+		$header = is_array( $header ) ? $header : array();
+		if ( ! isset( $header['lang'] ) ) {
+			$header['lang'] = $locale;
+		}
+		$header['domain'] = $domain;
+
+		$json = wp_json_encode(
+			array( 'locale_data' => array( 'messages' => array( '' => $header ) + $merged ) ),
+			JSON_HEX_TAG | JSON_HEX_AMP | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE
+		);
+		if ( false === $json ) {
+			return null;
+		}
+		return '( function( domain, translations ) {' . "\n"
+			. "\tvar localeData = translations.locale_data[ domain ] || translations.locale_data.messages;\n"
+			. "\tlocaleData[\"\"].domain = domain;\n"
+			. "\twp.i18n.setLocaleData( localeData, domain );\n"
+			. '} )( "' . $domain . '", ' . $json . ' );';
+	}
+}

@@ -1,0 +1,76 @@
+<?php
+/**
+ * Serving the build from a CDN.
+ *
+ * @package ShopIslands
+ */
+
+/**
+ * `shop_islands_dist_url` moves every URL the plugin prints: loader, module preloads, stylesheets.
+ */
+class CdnTest extends Shop_Islands_Test_Case {
+
+	/**
+	 * Every URL in the page that points into a build folder.
+	 *
+	 * @param string $html Page HTML.
+	 * @return string[]
+	 */
+	private static function build_urls( string $html ): array {
+		preg_match_all( '#\b(?:href|src)=(["\'])([^"\']*/assets/[^"\']*)\1#', $html, $m );
+		return array_map( 'html_entity_decode', $m[2] );
+	}
+
+	/** A page with early and late islands, with and without stylesheets. */
+	private function page(): string {
+		$body  = shop_islands_render( 'store-notice', array( 'message' => 'm' ), 'F', array( 'hydrate' => 'idle' ) );
+		$body .= shop_islands_render( 'loading-indicator', array( 'label' => 'Loading' ), '', array( 'hydrate' => 'load' ) );
+		$body .= shop_islands_render( 'password-toggle', array(), '', array( 'hydrate' => 'interaction', 'tag' => 'span' ) );
+		return $body . $this->footer();
+	}
+
+	public function test_without_the_filter_urls_are_under_the_plugin(): void {
+		$base = plugins_url( 'dist/', SHOP_ISLANDS_FILE );
+		$this->assertSame( $base, Shop_Islands_Plugin::instance()->dist_url() );
+		$urls = self::build_urls( $this->page() );
+		$this->assertNotEmpty( $urls );
+		foreach ( $urls as $url ) {
+			$this->assertStringStartsWith( $base . 'assets/', $url );
+		}
+	}
+
+	/**
+	 * @dataProvider cdn_bases
+	 *
+	 * @param string $filtered What the filter returns.
+	 * @param string $base     The base every URL must start with.
+	 */
+	public function test_the_filter_moves_every_url( string $filtered, string $base ): void {
+		$this->add_hook( 'shop_islands_dist_url', static fn() => $filtered );
+		$manifest = Shop_Islands_Plugin::instance()->manifest();
+		$page     = $this->page();
+		$urls     = self::build_urls( $page );
+
+		$this->assertContains( $base . $manifest->loader_file(), $urls, 'the loader' );
+		$this->assertContains( $base . $manifest->island_js( 'store-notice' )[0], self::links( $page, 'modulepreload' ), 'a preload' );
+		$this->assertContains( $base . $manifest->island_css( 'loading-indicator' )[0], self::links( $page, 'stylesheet' ), 'a stylesheet' );
+		foreach ( $urls as $url ) {
+			$this->assertStringStartsWith( $base, $url );
+		}
+		$this->assertStringNotContainsString( plugins_url( 'dist/', SHOP_ISLANDS_FILE ), $page );
+		$this->assertCount(
+			count( array_unique( array_merge( $manifest->island_js( 'store-notice' ), $manifest->island_js( 'loading-indicator' ) ) ) )
+				+ count( array_unique( array_merge( $manifest->island_css( 'loading-indicator' ), $manifest->island_css( 'password-toggle' ) ) ) )
+				+ 1,
+			$urls,
+			'loader + preloads + stylesheets, each once'
+		);
+	}
+
+	public function cdn_bases(): array {
+		return array(
+			'with a trailing slash'    => array( 'https://cdn.example.test/shop-islands/0.1.0/', 'https://cdn.example.test/shop-islands/0.1.0/' ),
+			'without a trailing slash' => array( 'https://cdn.example.test/si', 'https://cdn.example.test/si/' ),
+		);
+	}
+}
