@@ -12,6 +12,8 @@ const CI = !!process.env.CI;
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '*.spec.ts',
+  // The WordPress specs need a real WordPress: e2e/wordpress/playwright.config.ts runs them.
+  testIgnore: 'wordpress/**',
   outputDir: 'test-results',
   fullyParallel: true,
   forbidOnly: CI,

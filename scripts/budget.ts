@@ -22,7 +22,9 @@ rows.push([`loader (${loader.file})`, sizeOf(loader.file).gzip, budget.loader]);
 // Anything the loader imports statically is fetched before any island can start: a waterfall on the
 // critical path (React, zod and api-fetch must only ever come with the island chunks).
 if (loader.imports?.length) {
-  console.error(`The loader imports ${loader.imports.join(', ')} statically: it must import only islands, lazily.`);
+  console.error(
+    `The loader imports ${loader.imports.join(', ')} statically: it must import only islands, lazily.`,
+  );
   process.exit(1);
 }
 

@@ -5,6 +5,15 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 for (const file of process.argv.slice(2)) {
+  if (file.endsWith('.xml')) {
+    // PHPUnit's JUnit log: the first <testsuite> holds the totals.
+    const suite = /<testsuite\b[^>]*>/.exec(readFileSync(file, 'utf8'))?.[0] ?? '';
+    const count = (name) => Number(new RegExp(`\\b${name}="(\\d+)"`).exec(suite)?.[1] ?? 0);
+    failed += count('failures') + count('errors');
+    skipped += count('skipped');
+    passed += count('tests') - count('failures') - count('errors') - count('skipped');
+    continue;
+  }
   const report = JSON.parse(readFileSync(file, 'utf8'));
   if ('numPassedTests' in report) {
     passed += report.numPassedTests;

@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
-# Makes sure the Debian packages the tests need are here. As root it installs what is missing with
-# apt-get; otherwise it stops with one line saying what to install. Later milestones add php-cli,
-# mariadb-server and wordpress to NEEDED.
+# Makes sure the Debian packages the tests need are installed: Chromium for the browser tests, and
+# PHP, MariaDB, WordPress and PHPUnit for the plugin's tests on a real WordPress. As root it
+# installs what is missing with apt-get; otherwise it stops with one line saying what to install.
 set -euo pipefail
 
-declare -A NEEDED=([chromium]=/usr/bin/chromium)
+NEEDED=(chromium php-cli php-mysql mariadb-server wordpress phpunit)
 
+installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
 missing=()
-for pkg in "${!NEEDED[@]}"; do
-  [ -x "${NEEDED[$pkg]}" ] || missing+=("$pkg")
+for pkg in "${NEEDED[@]}"; do
+  installed "$pkg" || missing+=("$pkg")
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
 

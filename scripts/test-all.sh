@@ -7,6 +7,8 @@ step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 
 step "System packages"
 bash scripts/system-deps.sh
+mkdir -p .cache/reports
+rm -f .cache/reports/*
 step "Lint and format"
 npm run --silent lint
 step "Type check"
@@ -21,5 +23,9 @@ step "Storybook build"
 npm run --silent build-storybook
 step "End-to-end tests (Playwright, Debian's Chromium)"
 PLAYWRIGHT_JSON_OUTPUT_NAME=.cache/reports/playwright.json npx playwright test --reporter=list,json
+step "The WordPress plugin on a real WordPress (MariaDB, php -S, PHPUnit, Playwright)"
+npx tsx scripts/package.ts
+bash scripts/wordpress.sh run -- bash scripts/test-wordpress.sh
 step "Summary"
-node scripts/summary.mjs .cache/reports/vitest.json .cache/reports/playwright.json
+node scripts/summary.mjs .cache/reports/vitest.json .cache/reports/playwright.json \
+  .cache/reports/phpunit.xml .cache/reports/playwright-wordpress.json

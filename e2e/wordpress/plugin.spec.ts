@@ -1,0 +1,85 @@
+import { createHash } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * The plugin as WordPress serves it: the page `/islands/` holds `[shop_island name="store-notice"]`
+ * (scripts/wordpress/install.php), `/plain/` no island.
+ */
+const settingsOf = async (page: Page) =>
+  JSON.parse((await page.locator('#shop-islands-settings').textContent()) ?? '{}') as Record<string, unknown>;
+
+const logIn = async (page: Page) => {
+  await page.goto('/wp-login.php');
+  await page.getByLabel('Username or Email Address').fill(process.env.WP_ADMIN_USER ?? 'admin');
+  await page.getByLabel('Password', { exact: true }).fill(process.env.WP_ADMIN_PASSWORD ?? '');
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(/wp-admin/);
+};
+
+test('the store-notice island mounts from the shortcode and its dismissal sets the cookie', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  page.on('pageerror', (error) => errors.push(error.message));
+
+  await page.goto('/islands/');
+  const container = page.locator('[data-island="store-notice"]');
+  await expect(container).toHaveAttribute('data-island-state', 'mounted');
+  const notice = page.getByRole('complementary', { name: 'Store notice' });
+  await expect(notice).toContainText('Free delivery on orders over €50');
+  await page.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(notice).toBeHidden();
+
+  // The page's notice id: md5 of its text (scripts/wordpress/install.php), as WooCommerce makes it.
+  const noticeId = createHash('md5').update('Free delivery on orders over €50').digest('hex');
+  const cookies = await page.context().cookies();
+  expect(cookies).toContainEqual(
+    expect.objectContaining({
+      name: `store_notice${noticeId}`,
+      value: 'hidden',
+      path: '/',
+    }),
+  );
+  expect(errors).toEqual([]);
+});
+
+test('the loader, settings block and preloads are printed once, and only where an island is', async ({
+  page,
+}) => {
+  await page.goto('/islands/');
+  await expect(page.locator('#shop-islands-settings')).toHaveCount(1);
+  await expect(
+    page.locator('script[type="module"][src*="/wp-content/plugins/shop-islands/dist/assets/loader-"]'),
+  ).toHaveCount(1);
+  const settings = await settingsOf(page);
+  expect(settings).toMatchObject({
+    ajax_url: '/wp-admin/admin-ajax.php',
+    rest_url: expect.stringContaining('/wp-json/'),
+  });
+  expect(settings.wc_ajax_url).toContain('%%endpoint%%');
+
+  await page.goto('/plain/');
+  await expect(page.locator('#shop-islands-settings')).toHaveCount(0);
+  await expect(page.locator('script[src*="shop-islands"]')).toHaveCount(0);
+});
+
+test('the printed REST nonce is accepted by WordPress for a logged-in user, and a tampered one is refused', async ({
+  page,
+}) => {
+  await logIn(page);
+  await page.goto('/islands/');
+  const nonce = String((await settingsOf(page)).rest_nonce);
+  expect(nonce).toMatch(/^[0-9a-f]{10}$/);
+
+  const ok = await page.request.get('/wp-json/wp/v2/users/me?context=edit', {
+    headers: { 'X-WP-Nonce': nonce },
+  });
+  expect(ok.status()).toBe(200);
+  expect(await ok.json()).toMatchObject({ slug: process.env.WP_ADMIN_USER ?? 'admin' });
+
+  const tampered = nonce.slice(0, -1) + (nonce.endsWith('0') ? '1' : '0');
+  const refused = await page.request.get('/wp-json/wp/v2/users/me', { headers: { 'X-WP-Nonce': tampered } });
+  expect(refused.status()).toBe(403);
+  expect(await refused.json()).toMatchObject({ code: 'rest_cookie_invalid_nonce' });
+});
