@@ -22,7 +22,7 @@ npx vitest run --reporter=default --reporter=json --outputFile.json=.cache/repor
 step "Storybook build"
 npm run --silent build-storybook
 step "End-to-end tests (Playwright, Debian's Chromium)"
-PLAYWRIGHT_JSON_OUTPUT_NAME=.cache/reports/playwright.json npx playwright test --reporter=list,json
+PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/.cache/reports/playwright.json" npx playwright test --reporter=list,json
 step "The WordPress plugin on a real WordPress (MariaDB, php -S, PHPUnit, Playwright)"
 npx tsx scripts/package.ts
 bash scripts/wordpress.sh run -- bash scripts/test-wordpress.sh

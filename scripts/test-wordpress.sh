@@ -11,5 +11,5 @@ echo "PHPUnit (Debian's phpunit) on WordPress at $WP_DIR"
 phpunit -c php-shim/tests/phpunit.xml.dist --log-junit .cache/reports/phpunit.xml
 
 echo "Playwright against WordPress at $WP_URL"
-PLAYWRIGHT_JSON_OUTPUT_NAME=.cache/reports/playwright-wordpress.json \
+PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/.cache/reports/playwright-wordpress.json" \
   npx playwright test -c e2e/wordpress/playwright.config.ts --reporter=list,json
