@@ -32,6 +32,7 @@ import { chromium } from '@playwright/test';
 import { DEFAULT_PAGE_OPTIONS, DEMO_PAGES, measurePageRun, pageSection, type PageResult } from './pages';
 import { readPreviousReport, sectionToTable, writeReport, type BenchReport, type Section } from './report';
 import { CHROMIUM_ARGS, CHROMIUM_PATH as CHROMIUM } from '../scripts/chromium';
+import { measureRequests, requestsSection } from './requests';
 import { chunkSection, measureChunks } from './sizes';
 import { formatTable } from './table';
 
@@ -93,7 +94,9 @@ function printSection(section: Section, previous: BenchReport | null, id: string
 
 const log = (message: string) => process.stderr.write(`bench: ${message}\n`);
 
-async function measurePages(cli: CliOptions): Promise<{ section: Section; chromiumVersion: string }> {
+async function measurePages(
+  cli: CliOptions,
+): Promise<{ section: Section; requests: Section; chromiumVersion: string }> {
   const options = DEFAULT_PAGE_OPTIONS;
   // Imported here, not at the top, so `--sizes-only` works without (or with a broken) demo store.
   const { startDemoServer } = await import('../demo/server');
@@ -109,7 +112,16 @@ async function measurePages(cli: CliOptions): Promise<{ section: Section; chromi
           result.runs.push(await measurePageRun(browser, new URL(result.path, server.url).href, options));
         }
       }
-      return { section: pageSection(results, options, cli.runs), chromiumVersion: browser.version() };
+      const requests = [];
+      for (const path of cli.pages) {
+        log(`requests ${path}`);
+        requests.push(await measureRequests(browser, new URL(path, server.url).href));
+      }
+      return {
+        section: pageSection(results, options, cli.runs),
+        requests: requestsSection(requests),
+        chromiumVersion: browser.version(),
+      };
     } finally {
       await browser.close().catch((error: unknown) => log(`closing Chromium failed: ${String(error)}`));
     }
@@ -149,10 +161,12 @@ async function main(): Promise<void> {
   printSection(chunks, previous, 'chunks');
 
   if (!cli.sizesOnly) {
-    const { section, chromiumVersion } = await measurePages(cli);
+    const { section, requests, chromiumVersion } = await measurePages(cli);
     report.sections.pages = section;
+    report.sections.requests = requests;
     report.environment.chromium = chromiumVersion;
     printSection(section, previous, 'pages');
+    printSection(requests, previous, 'requests');
   }
 
   const path = writeReport(RESULTS, report);
