@@ -245,7 +245,12 @@ describe('cart store: adding and removing', () => {
       cart_redirect_after_add: 'yes',
     });
     startCart();
+    const added = vi.fn();
+    const off = on('added_to_cart', added);
     expect(await addToCart({ product_id: '13' })).toEqual({ kind: 'redirect', url: '/cart/' });
+    off();
+    // WooCommerce leaves for the cart page before storing fragments or firing added_to_cart.
+    expect(added).not.toHaveBeenCalled();
   });
 
   it('sends nothing when a should_send_ajax_request.adding_to_cart listener vetoes', async () => {

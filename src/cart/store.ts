@@ -60,7 +60,9 @@ type Listener = () => void;
 
 let snapshot: CartSnapshot = { fragments: {}, hash: '', hasItems: false, updating: false, failed: false };
 const listeners = new Set<Listener>();
-const queue = createQueue();
+let queue = createQueue();
+/** Bumped by a reset: answers to requests started before it are ignored. */
+let generation = 0;
 let started = false;
 let expiryTimer: ReturnType<typeof setTimeout> | undefined;
 let refreshing: Promise<void> | null = null;
@@ -79,13 +81,18 @@ const keys = () => {
 
 /** Marks a request that changes the fragments; dims the regions until it ends. */
 function beginUpdate(): () => void {
+  const started = generation;
   busy += 1;
   const undim = dimRegions(Object.keys(snapshot.fragments));
   set({ updating: true });
   return () => {
     undim();
+    if (started !== generation) return;
     busy -= 1;
-    set({ updating: busy > 0, hasItems: readCookie(ITEMS_COOKIE) !== null && readCookie(ITEMS_COOKIE) !== '0' });
+    set({
+      updating: busy > 0,
+      hasItems: readCookie(ITEMS_COOKIE) !== null && readCookie(ITEMS_COOKIE) !== '0',
+    });
   };
 }
 
@@ -115,6 +122,7 @@ function store(fragments: Fragments, hash: string, { fresh = false } = {}): void
 /** POST get_refreshed_fragments; concurrent calls share one request. */
 export function refresh(): Promise<void> {
   refreshing ??= (async () => {
+    const started = generation;
     const done = beginUpdate();
     try {
       const { fragments, cart_hash } = await wcAjax(
@@ -122,6 +130,7 @@ export function refresh(): Promise<void> {
         { time: Date.now() },
         { schema: CartFragmentsResponseSchema, timeout: getSettings().request_timeout },
       );
+      if (started !== generation) return;
       store(fragments, cart_hash, { fresh: true });
       set({ failed: false });
       emit('wc_fragments_refreshed', []);
@@ -203,12 +212,15 @@ export function addToCart(data: Record<string, string>, button: Element | null =
   return queue.run(async (): Promise<AddOutcome> => {
     const done = beginUpdate();
     try {
+      const started = generation;
       const response = await wcAjax('add_to_cart', data, { schema: AddToCartResponseSchema });
       if ('error' in response) return { kind: 'redirect', url: response.product_url };
+      // Like add-to-cart.js: straight to the cart page, before any fragment or event.
       const settings = getSettings();
+      if (settings.cart_redirect_after_add === 'yes') return { kind: 'redirect', url: settings.cart_url };
+      if (started !== generation) return { kind: 'failed', error: new TransportError('abort', 'reset') };
       store(response.fragments, response.cart_hash);
       emit('added_to_cart', [response.fragments, response.cart_hash, button]);
-      if (settings.cart_redirect_after_add === 'yes') return { kind: 'redirect', url: settings.cart_url };
       return { kind: 'added', fragments: response.fragments, hash: response.cart_hash };
     } catch (error) {
       return { kind: 'failed', error: toTransportError(error) };
@@ -221,6 +233,7 @@ export function addToCart(data: Record<string, string>, button: Element | null =
 /** Removes a cart line (queued). On failure, or an answer without fragments, follow the link. */
 export function removeFromCart(cartItemKey: string, button: Element | null = null): Promise<RemoveOutcome> {
   return queue.run(async (): Promise<RemoveOutcome> => {
+    const started = generation;
     const done = beginUpdate();
     try {
       const response = await wcAjax(
@@ -229,6 +242,7 @@ export function removeFromCart(cartItemKey: string, button: Element | null = nul
         { schema: RemoveFromCartResponseSchema },
       );
       if (!('fragments' in response)) return { kind: 'failed' };
+      if (started !== generation) return { kind: 'failed', error: new TransportError('abort', 'reset') };
       store(response.fragments, response.cart_hash);
       emit('removed_from_cart', [response.fragments, response.cart_hash, button]);
       return { kind: 'removed' };
@@ -253,6 +267,8 @@ export const cart = {
 
 /** Tests and stories: forget everything, as on a new page. */
 export function resetCartForTesting(): void {
+  generation += 1;
+  queue = createQueue();
   clearTimeout(expiryTimer);
   stop.forEach((unlisten) => unlisten());
   stop = [];
