@@ -1,0 +1,49 @@
+/**
+ * The wishlist control's rules (storefront.md §3 "Wishlist actions", §4 "Wishlist item", §7):
+ * which request a control of the server's markup asks for, and what the item shows afterwards.
+ */
+import { isCommercekitSuccess, type WishlistResponse } from '../../src/contract/commercekit';
+
+/** How long the message popup stays (storefront.md §9: wishlist popup 2000 ms). */
+export const WISHLIST_POPUP_MS = 2000;
+
+export type WishlistAction = 'save' | 'remove';
+
+/** admin-ajax actions. */
+export const AJAX_ACTIONS: Record<WishlistAction, string> = {
+  save: 'commercekit_save_wishlist',
+  remove: 'commercekit_remove_wishlist',
+};
+
+/** The action a control asks for, from its classes (CommerceKit's markup); null: not a wishlist control. */
+export function actionOf(className: string): WishlistAction | null {
+  const classes = className.split(/\s+/);
+  if (classes.includes('commercekit-save-wishlist')) return 'save';
+  if (classes.includes('commercekit-remove-wishlist')) return 'remove';
+  return null;
+}
+
+/** A product id from a `data-product-id` attribute, or the fallback when it is missing or invalid. */
+export function productIdOf(attribute: string | null | undefined, fallback: number): number {
+  const text = (attribute ?? '').trim();
+  return /^\d+$/.test(text) && Number(text) > 0 ? Number(text) : fallback;
+}
+
+/** The form body: `product_id` and `type` ('page' or 'list'; CommerceKit defaults to 'page'). */
+export function requestBody(
+  productId: number,
+  dataType: string | null | undefined,
+  fallbackType: 'page' | 'list',
+): { product_id: string; type: string } {
+  const type = dataType === 'page' || dataType === 'list' ? dataType : fallbackType;
+  return { product_id: String(productId), type };
+}
+
+/**
+ * The item's markup after an answer: on status 1 the returned html replaces it; otherwise (and if a
+ * "successful" answer brought nothing to show, which would leave the shopper without a control) it
+ * stays as it was.
+ */
+export function htmlAfter(current: string, response: WishlistResponse): string {
+  return isCommercekitSuccess(response.status) && response.html.trim() !== '' ? response.html : current;
+}
