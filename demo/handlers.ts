@@ -7,6 +7,7 @@
  * Sessions are keyed by the `wp_woocommerce_session_demo` cookie read from the request's Cookie header.
  */
 import { http, HttpResponse, type RequestHandler } from 'msw';
+import { commercekitAjax, isCommercekitAction } from './commercekit';
 import { DEMO_USER, findProduct } from './fixtures';
 import { refreshedFragments } from './fragments';
 import { placeholderSvg, imageKeyFromPath } from './svg';
@@ -284,6 +285,14 @@ export function createHandlers(options: HandlerOptions = {}): RequestHandler[] {
       // WordPress core's wp_ajax_rest_nonce: `exit( wp_create_nonce( 'wp_rest' ) )`, plain text.
       const { session, setCookie } = store.ensureSession(cookieHeader(request));
       return respond(store.nonce(session, 'wp_rest'), { contentType: HTML_TYPE, setCookie });
+    }
+    if (isCommercekitAction(action)) {
+      // CommerceKit's wishlist and waitlist (storefront.md §7): JSON, HTTP 200 whatever the status;
+      // an add to cart also brings the cart cookies up to date, as WooCommerce does on any request.
+      const cookies = cookieHeader(request);
+      const { session, setCookie } = store.ensureSession(cookies);
+      const body = commercekitAjax(store, session, action, fields);
+      return json(body, { setCookie: [...store.cartCookies(session, cookies), ...setCookie] });
     }
     // WooCommerce registers every wc-ajax event as `woocommerce_{event}` too (steps 20, 21).
     const endpoint = action.startsWith('woocommerce_')

@@ -106,3 +106,45 @@ export function passwordToggleIsland(islands: IslandCollector, o: PasswordFieldO
 export function loadingIndicatorIsland(islands: IslandCollector): string {
   return islands.render('loading-indicator', { label: 'Loading' }, '', { hydrate: 'idle' });
 }
+
+/** Props of an add-to-cart island (widgets/add-to-cart/schema.ts): WooCommerce's button data. */
+export interface AddToCartButton {
+  href?: string;
+  label: string;
+  className: string;
+  ariaLabel?: string;
+  rel?: string;
+  data: Record<string, string | number>;
+  element?: 'link' | 'submit';
+}
+
+/**
+ * A WooCommerce add-to-cart button (a listing's `?add-to-cart=ID` link, or a simple product form's
+ * submit button) in the add-to-cart island; `fallbackHtml` is the button exactly as WooCommerce
+ * prints it, which works without JavaScript.
+ */
+export function addToCartIsland(
+  islands: IslandCollector,
+  button: AddToCartButton,
+  fallbackHtml: string,
+): string {
+  return islands.render('add-to-cart', button, fallbackHtml, { hydrate: 'idle' });
+}
+
+/**
+ * The header mini-cart: WooCommerce's widget around the `div.widget_shopping_cart_content`
+ * fragment. The island reads the fragment from this fallback (no copy in the props).
+ */
+export function miniCartIsland(islands: IslandCollector, contentHtml: string): string {
+  return islands.render(
+    'mini-cart',
+    {},
+    `<div class="widget woocommerce widget_shopping_cart">${contentHtml}</div>`,
+    { hydrate: 'idle' },
+  );
+}
+
+/** The cart drawer, once per page: nothing to show before it opens (no JS: the cart page link). */
+export function cartDrawerIsland(islands: IslandCollector): string {
+  return islands.render('cart-drawer', { checkoutUrl: '/checkout/' }, '', { hydrate: 'idle' });
+}

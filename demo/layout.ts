@@ -8,10 +8,12 @@ import { cartFragments } from './fragments';
 import { categoryUrl, SITE_TITLE, THEME_SLUG } from './fixtures';
 import { escapeHtml, jsonForScript } from './html';
 import {
+  cartDrawerIsland,
   comingSoonBannerIsland,
   COMING_SOON_DISMISS_ACTION,
   IslandCollector,
   loadingIndicatorIsland,
+  miniCartIsland,
   storeNoticeIsland,
 } from './islands';
 import type { PageAssets } from './manifest';
@@ -93,7 +95,7 @@ function headerHtml(ctx: PageContext): string {
     `<nav id="site-navigation" class="main-navigation" aria-label="Primary navigation"><ul class="menu">${nav}</ul></nav>` +
     '<ul id="site-header-cart" class="site-header-cart menu">' +
     `<li class="${path === '/cart/' ? 'current-menu-item' : ''}">${fragments['a.cart-contents']}</li>` +
-    `<li><div class="widget woocommerce widget_shopping_cart">${fragments['div.widget_shopping_cart_content']}</div></li>` +
+    `<li>${miniCartIsland(ctx.islands, fragments['div.widget_shopping_cart_content'])}</li>` +
     '</ul></div></header>'
   );
 }
@@ -123,6 +125,7 @@ export function renderDocument(ctx: PageContext, content: PageContent): string {
   const footer = footerHtml(ctx);
   const notice = storeNoticeIsland(ctx.islands, ctx.cookies);
   const loading = loadingIndicatorIsland(ctx.islands);
+  const drawer = cartDrawerIsland(ctx.islands);
 
   const css = [...new Set([...ctx.islands.names].flatMap((name) => ctx.assets.cssFor(name)))];
   // Code of the islands that mount at once or when idle, fetched alongside the loader rather than
@@ -149,6 +152,7 @@ export function renderDocument(ctx: PageContext, content: PageContent): string {
     '<div id="content" class="site-content"><div class="col-full"><div id="primary" class="content-area">' +
     `<main id="main" class="site-main" tabindex="-1">${main}</main></div></div></div>` +
     footer +
+    drawer +
     notice +
     loading +
     '</body></html>\n'

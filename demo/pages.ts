@@ -22,10 +22,13 @@ import {
   type VariableProduct,
 } from './fixtures';
 import { attrs, escapeHtml, priceHtml } from './html';
-import { passwordToggleIsland } from './islands';
+import { addToCartIsland, passwordToggleIsland, type IslandCollector } from './islands';
 import { renderDocument, type PageContext } from './layout';
+import { cartQuantityIsland } from './quantity';
 import { store } from './store';
 import { variationData, variationPriceHtml } from './variations';
+import { productWaitlistHtml } from './waitlist';
+import { wishlistButtonIsland, wishlistListIsland } from './wishlist';
 
 export type { PageContext } from './layout';
 
@@ -68,8 +71,11 @@ function stars(rating: number): string {
   );
 }
 
-/** `woocommerce_template_loop_add_to_cart()` (step 04). */
-function loopButton(product: Product): string {
+/**
+ * `woocommerce_template_loop_add_to_cart()` (step 04); with `islands`, a simple product's button is
+ * printed in the add-to-cart island (the button itself is the fallback).
+ */
+function loopButton(product: Product, islands?: IslandCollector): string {
   const name = escapeHtml(product.name);
   if (product.type === 'variable') {
     return (
@@ -96,7 +102,7 @@ function loopButton(product: Product): string {
       ` data-product_sku="${escapeHtml(product.sku)}" aria-label="Read more about &ldquo;${name}&rdquo;" data-success_message="">Read more</a>`
     );
   }
-  return (
+  const button =
     `<a href="?add-to-cart=${product.id}"` +
     attrs({
       'data-quantity': 1,
@@ -105,11 +111,28 @@ function loopButton(product: Product): string {
       'data-product_sku': product.sku,
     }) +
     ` aria-label="Add to cart: &ldquo;${name}&rdquo;" rel="nofollow"` +
-    ` data-success_message="&ldquo;${name}&rdquo; has been added to your cart">Add to cart</a>`
+    ` data-success_message="&ldquo;${name}&rdquo; has been added to your cart">Add to cart</a>`;
+  if (!islands) return button;
+  return addToCartIsland(
+    islands,
+    {
+      href: `?add-to-cart=${product.id}`,
+      label: 'Add to cart',
+      className: 'button product_type_simple add_to_cart_button ajax_add_to_cart',
+      ariaLabel: `Add to cart: \u201c${product.name}\u201d`,
+      rel: 'nofollow',
+      data: {
+        quantity: 1,
+        product_id: product.id,
+        product_sku: product.sku,
+        success_message: `\u201c${product.name}\u201d has been added to your cart`,
+      },
+    },
+    button,
   );
 }
 
-function loopItem(product: Product, index: number): string {
+function loopItem(product: Product, index: number, islands?: IslandCollector, wishlist = ''): string {
   const classes = [
     'product',
     'type-product',
@@ -128,7 +151,7 @@ function loopItem(product: Product, index: number): string {
     `<h2 class="woocommerce-loop-product__title">${escapeHtml(product.name)}</h2>` +
     (isOnSale(product) ? '<span class="onsale">Sale!</span>' : '') +
     productPriceHtml(product) +
-    `</a>${loopButton(product)}</li>`
+    `</a>${loopButton(product, islands)}${wishlist}</li>`
   );
 }
 
@@ -186,7 +209,16 @@ function listing(ctx: PageContext, products: Product[]): string {
     '<input type="hidden" name="paged" value="1">' +
     '<button type="submit" class="button orderby-submit">Sort</button></form>' +
     `<p class="woocommerce-result-count" role="status">${count}</p></div>` +
-    `<ul class="products columns-3">${sortProducts(products, orderby).map(loopItem).join('')}</ul>`
+    `<ul class="products columns-3">${sortProducts(products, orderby)
+      .map((product, index) =>
+        loopItem(
+          product,
+          index,
+          ctx.islands,
+          wishlistButtonIsland(ctx.islands, ctx.session, product, 'list'),
+        ),
+      )
+      .join('')}</ul>`
   );
 }
 
@@ -279,7 +311,7 @@ function quantityInput(options: {
   );
 }
 
-function simpleForm(product: SimpleProduct): string {
+function simpleForm(product: SimpleProduct, islands: IslandCollector): string {
   if (product.stockStatus === 'outofstock') return '';
   const quantity = product.soldIndividually
     ? '<input type="hidden" name="quantity" value="1">'
@@ -294,7 +326,20 @@ function simpleForm(product: SimpleProduct): string {
   return (
     `<form class="cart" action="${productUrl(product)}" method="post" enctype="multipart/form-data">` +
     quantity +
-    `<button type="submit" name="add-to-cart" value="${product.id}" class="single_add_to_cart_button button alt">Add to cart</button>` +
+    addToCartIsland(
+      islands,
+      {
+        label: 'Add to cart',
+        className: 'single_add_to_cart_button button alt',
+        data: {
+          product_id: product.id,
+          product_sku: product.sku,
+          success_message: `\u201c${product.name}\u201d has been added to your cart`,
+        },
+        element: 'submit',
+      },
+      `<button type="submit" name="add-to-cart" value="${product.id}" class="single_add_to_cart_button button alt">Add to cart</button>`,
+    ) +
     '</form>'
   );
 }
@@ -383,11 +428,6 @@ export function renderProduct(ctx: PageContext, product: Product): string {
   const trail = category ? categoryTrail(category.id) : [];
   const reviews = reviewsOf(product.id);
   const rating = averageRating(product.id);
-  const inWishlist = ctx.session.wishlist.includes(product.id);
-  const wishlistNonce = store.nonce(ctx.session, 'shop-islands-wishlist');
-  const wishlistLink = inWishlist
-    ? `<a class="button wishlist-remove" href="/wishlist/?remove-from-wishlist=${product.id}&amp;_wpnonce=${wishlistNonce}">Remove from wishlist</a>`
-    : `<a class="button wishlist-add" href="/wishlist/?add-to-wishlist=${product.id}&amp;_wpnonce=${wishlistNonce}">Add to wishlist</a>`;
   const dimensions = Object.values(product.dimensions).every(Boolean)
     ? `${product.dimensions.length} &times; ${product.dimensions.width} &times; ${product.dimensions.height} cm`
     : 'N/A';
@@ -414,8 +454,9 @@ export function renderProduct(ctx: PageContext, product: Product): string {
       `<p class="price">${productPriceHtml(product).replace(/^<span class="price">|<\/span>$/g, '')}</p>` +
       `<div class="woocommerce-product-details__short-description">${product.shortDescription}</div>` +
       stockHtml(product) +
-      (product.type === 'simple' ? simpleForm(product) : variationsForm(ctx, product)) +
-      `<p class="wishlist">${wishlistLink}</p>` +
+      (product.type === 'simple' ? simpleForm(product, ctx.islands) : variationsForm(ctx, product)) +
+      productWaitlistHtml(ctx.islands, ctx.session, product) +
+      wishlistButtonIsland(ctx.islands, ctx.session, product, 'page') +
       '<div class="product_meta">' +
       `<span class="sku_wrapper">SKU: <span class="sku">${escapeHtml(product.sku)}</span></span> ` +
       (category
@@ -477,10 +518,11 @@ export function renderCart(ctx: PageContext): string {
         const key = line.item.key;
         const quantity = line.product.soldIndividually
           ? `1 <input type="hidden" name="cart[${key}][qty]" value="1">`
-          : quantityInput({
+          : cartQuantityIsland(ctx.islands, {
               id: `quantity_${key}`,
               name: `cart[${key}][qty]`,
               label: `${line.name} quantity`,
+              productName: line.name,
               value: line.item.quantity,
               min: 0,
               max: line.product.type === 'simple' ? (line.product.stockQuantity ?? undefined) : undefined,
@@ -722,37 +764,10 @@ export function renderMyAccount(ctx: PageContext, username = ''): string {
 }
 
 export function renderWishlist(ctx: PageContext): string {
-  const nonce = store.nonce(ctx.session, 'shop-islands-wishlist');
-  const products = ctx.session.wishlist
-    .map((id) => PRODUCTS.find((p) => p.id === id))
-    .filter((p) => p !== undefined);
-  let list: string;
-  if (products.length === 0) {
-    list =
-      '<p class="woocommerce-info">Your wishlist is empty.</p><p><a class="button" href="/shop/">Return to shop</a></p>';
-  } else {
-    list =
-      '<ul class="wishlist-items">' +
-      products
-        .map(
-          (p) =>
-            `<li class="wishlist-item" data-product_id="${p.id}">` +
-            `<a class="wishlist-item__image" href="${productUrl(p)}" tabindex="-1" aria-hidden="true"><img width="100" height="100" src="${p.image.src}" alt=""></a>` +
-            `<div class="wishlist-item__details"><h2 class="wishlist-item__name"><a href="${productUrl(p)}">${escapeHtml(p.name)}</a></h2>` +
-            productPriceHtml(p) +
-            (isInStock(p) ? '' : ' <span class="stock out-of-stock">Out of stock</span>') +
-            '</div><div class="wishlist-item__actions">' +
-            loopButton(p).replace('href="?add-to-cart=', 'href="/wishlist/?add-to-cart=') +
-            ` <a class="button wishlist-remove" href="/wishlist/?remove-from-wishlist=${p.id}&amp;_wpnonce=${nonce}" aria-label="Remove &ldquo;${escapeHtml(p.name)}&rdquo; from wishlist">Remove</a>` +
-            '</div></li>',
-        )
-        .join('') +
-      '</ul>';
-  }
   return renderDocument(ctx, {
     title: 'Wishlist',
     bodyClass: 'page wishlist',
-    main: `<h1 class="entry-title">Wishlist</h1><div class="commercekit-wishlist-list">${list}</div>`,
+    main: `<h1 class="entry-title">Wishlist</h1>${wishlistListIsland(ctx.islands, ctx.session)}`,
   });
 }
 

@@ -39,6 +39,7 @@ import {
   renderWishlist,
 } from './pages';
 import { store as defaultStore, type DemoStore, type Session } from './store';
+import { isEmail, WAITLIST_NONCE_ACTION, WAITLIST_TEXT } from './waitlist';
 
 export interface SiteOptions {
   /** The build's assets, or a getter read on every page (the server re-reads the manifest after a rebuild). */
@@ -229,6 +230,28 @@ export function createSite(options: SiteOptions = {}) {
 
   // -- wishlist, checkout, account -------------------------------------------------------------
 
+  /** The waitlist form without JavaScript (waitlist.ts): sign up, then back to the product page. */
+  function waitlistAction(ex: Exchange): Response | null {
+    if (ex.request.method !== 'POST' || !ex.fields.has('ckwtl_pid')) return null;
+    const back = ex.url.pathname;
+    if (!store.verifyNonce(ex.session, WAITLIST_NONCE_ACTION, ex.fields.get('_wpnonce'))) {
+      return render(ex, (ctx) => renderLinkExpired(ctx, back), 403);
+    }
+    const productId = Number.parseInt(ex.fields.get('ckwtl_pid') ?? '', 10);
+    const email = (ex.fields.get('ckwtl_email') ?? '').trim();
+    if (!findProduct(productId) && !findVariation(productId)) {
+      store.addNotice(ex.session, 'error', WAITLIST_TEXT.error);
+    } else if (!isEmail(email)) {
+      store.addNotice(ex.session, 'error', WAITLIST_TEXT.invalidEmail);
+    } else if (ex.fields.get('ckwtl_consent') !== '1') {
+      store.addNotice(ex.session, 'error', WAITLIST_TEXT.noConsent);
+    } else {
+      store.joinWaitlist(ex.session, productId, email);
+      store.addNotice(ex.session, 'success', WAITLIST_TEXT.success);
+    }
+    return redirect(ex, back);
+  }
+
   function wishlistAction(ex: Exchange): Response | null {
     const add = ex.url.searchParams.get('add-to-wishlist');
     const remove = ex.url.searchParams.get('remove-from-wishlist');
@@ -390,7 +413,11 @@ export function createSite(options: SiteOptions = {}) {
 
     if (url.pathname === '/wp-admin/admin-post.php') return adminPost(ex);
     const early =
-      dismissNoticeAction(ex) ?? removeItemAction(ex) ?? updateCartAction(ex) ?? wishlistAction(ex);
+      dismissNoticeAction(ex) ??
+      removeItemAction(ex) ??
+      updateCartAction(ex) ??
+      wishlistAction(ex) ??
+      waitlistAction(ex);
     if (early) return early;
 
     if (addToCartAction(ex) && request.method !== 'POST') {

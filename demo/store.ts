@@ -53,11 +53,19 @@ export interface Session {
   /** Meta `coming_soon_banner_dismissed` of the demo user. */
   comingSoonDismissed: boolean;
   wishlist: number[];
+  /** Back-in-stock sign-ups of this shopper (CommerceKit's waitlist table). */
+  waitlist: WaitlistEntry[];
   /** The username logged in through /my-account/, or null. */
   loggedIn: string | null;
   /** Changes when nonces are rotated (WordPress's nonce tick). */
   nonceSecret: string;
   lastOrderId: number | null;
+}
+
+export interface WaitlistEntry {
+  /** A product or variation id. */
+  productId: number;
+  email: string;
 }
 
 export interface CartLine {
@@ -121,6 +129,7 @@ export class DemoStore {
       notices: [],
       comingSoonDismissed: false,
       wishlist: [13, 18],
+      waitlist: [],
       loggedIn: null,
       nonceSecret: randomHex(16),
       lastOrderId: null,
@@ -418,6 +427,23 @@ export class DemoStore {
       changed = true;
     }
     return changed;
+  }
+
+  // -- wishlist and waitlist (CommerceKit) -------------------------------------------------------
+
+  /** Adds a product to the wishlist (once; the newest last). */
+  addToWishlist(session: Session, productId: number): void {
+    if (!session.wishlist.includes(productId)) session.wishlist = [...session.wishlist, productId];
+  }
+
+  removeFromWishlist(session: Session, productId: number): void {
+    session.wishlist = session.wishlist.filter((id) => id !== productId);
+  }
+
+  /** Signs `email` up for `productId` coming back in stock (once per address and product). */
+  joinWaitlist(session: Session, productId: number, email: string): void {
+    const known = session.waitlist.some((e) => e.productId === productId && e.email === email);
+    if (!known) session.waitlist.push({ productId, email });
   }
 
   emptyCart(session: Session): void {

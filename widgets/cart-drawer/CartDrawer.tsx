@@ -1,0 +1,136 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import type * as z from 'zod/mini';
+import { useFocusTrap } from '../../src/a11y/useFocusTrap';
+import { useCart } from '../../src/cart';
+import { getSettings } from '../../src/contract/read-settings';
+import { on } from '../../src/events/bus';
+import { __ } from '../../src/i18n';
+import { isModifiedClick } from '../../src/navigation';
+import { MINI_CART_SELECTOR, MiniCartContent, listsItems, miniCartHtml } from '../../src/ui/MiniCartContent';
+import { drawerOpen, scrollbarGap, type DrawerEvent } from './model';
+import type { CartDrawerPropsSchema } from './schema';
+
+type Props = z.output<typeof CartDrawerPropsSchema>;
+
+/** Locks the page's scroll while `locked`, keeping the scrollbar's width so nothing moves. */
+function useScrollLock(locked: boolean): void {
+  useEffect(() => {
+    if (!locked) return;
+    const root = document.documentElement;
+    const body = document.body;
+    const gap = scrollbarGap(window.innerWidth, root.clientWidth);
+    const before = { overflow: root.style.overflow, paddingRight: body.style.paddingRight };
+    const padding = Number.parseFloat(getComputedStyle(body).paddingRight) || 0;
+    root.style.overflow = 'hidden';
+    if (gap > 0) body.style.paddingRight = `${padding + gap}px`;
+    return () => {
+      root.style.overflow = before.overflow;
+      body.style.paddingRight = before.paddingRight;
+    };
+  }, [locked]);
+}
+
+/**
+ * The cart drawer (storefront.md §2.8, §4 "Cart drawer", §6): a modal dialog showing the mini-cart
+ * content (with working remove links) and 'View cart' / 'Checkout' links. It opens after an add to
+ * cart (WooCommerce's `added_to_cart`), except in the page builder's editor, and on a click on the
+ * header cart, whose link to the cart page works as before without JavaScript. It closes on a click
+ * outside, its close button or Escape; focus stays inside while it is open and goes back to what
+ * opened it; the page does not scroll beneath it. Closed, it renders nothing.
+ */
+export function CartDrawer({ checkoutUrl, title, opener }: Props) {
+  const { fragments, updating } = useCart();
+  const [open, setOpen] = useState(false);
+  /** The page's mini-cart content when the drawer opened: shown until the store has the fragment. */
+  const [pageHtml, setPageHtml] = useState('');
+  const panel = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+
+  /** Whether it is open, for the event handlers (which may run several times before a render). */
+  const isOpen = useRef(false);
+
+  const dispatch = useCallback((event: DrawerEvent) => {
+    const was = isOpen.current;
+    const next = drawerOpen(was, event, { isEditor: getSettings().is_editor });
+    if (next === was) return;
+    if (next) setPageHtml(document.querySelector(MINI_CART_SELECTOR)?.outerHTML ?? '');
+    isOpen.current = next;
+    setOpen(next);
+  }, []);
+
+  useEffect(() => {
+    const onOpenerClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || isModifiedClick(event) || !(event.target instanceof Element)) return;
+      let link: Element | null = null;
+      try {
+        link = event.target.closest(opener);
+      } catch {
+        return; // an invalid selector from the server: the links keep going to the cart page
+      }
+      if (!link) return;
+      event.preventDefault();
+      dispatch({ type: 'opener-click' });
+    };
+    document.addEventListener('click', onOpenerClick);
+    const stopAdded = on('added_to_cart', () => dispatch({ type: 'added' }));
+    return () => {
+      document.removeEventListener('click', onOpenerClick);
+      stopAdded();
+    };
+  }, [opener, dispatch]);
+
+  useFocusTrap(panel, open, { onEscape: () => dispatch({ type: 'close', via: 'escape' }) });
+  useScrollLock(open);
+
+  if (!open) return null;
+  const settings = getSettings();
+  const html = miniCartHtml(fragments, pageHtml);
+  const label = title ?? __('Cart');
+  return (
+    <div className="shop-islands-cart-drawer">
+      <div
+        className="shop-islands-cart-drawer__backdrop"
+        aria-hidden="true"
+        onClick={() => dispatch({ type: 'close', via: 'outside' })}
+      />
+      <div
+        ref={panel}
+        className="shop-islands-cart-drawer__panel"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+      >
+        <div className="shop-islands-cart-drawer__header">
+          <h2 id={titleId} className="shop-islands-cart-drawer__title">
+            {label}
+          </h2>
+          <button
+            type="button"
+            className="shop-islands-cart-drawer__close"
+            aria-label={__('Close cart')}
+            onClick={() => dispatch({ type: 'close', via: 'button' })}
+          >
+            <span aria-hidden="true">&times;</span>
+          </button>
+        </div>
+        <MiniCartContent
+          className="shop-islands-cart-drawer__content"
+          html={html}
+          updating={updating}
+          withoutButtons
+        />
+        <p className="shop-islands-cart-drawer__buttons">
+          <a href={settings.cart_url} className="button wc-forward">
+            {settings.i18n.view_cart ?? __('View cart')}
+          </a>
+          {listsItems(html) && (
+            <a href={checkoutUrl} className="button checkout wc-forward">
+              {__('Checkout')}
+            </a>
+          )}
+        </p>
+      </div>
+    </div>
+  );
+}
