@@ -2,11 +2,11 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createHandlers } from '../../demo/handlers';
 import { resetStore, store } from '../../demo/store';
 import { waitlistProps, WAITLIST_TEXT } from '../../demo/waitlist';
-import { setSettings } from '../../src/contract/read-settings';
+import { withTestServer } from '../../src/test/server';
 import { WaitlistFormPropsSchema } from './schema';
 import { WaitlistForm } from './WaitlistForm';
 
@@ -43,20 +43,9 @@ async function fillValid() {
   await userEvent.click(consent());
 }
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
+withTestServer(server);
 beforeEach(() => {
   posted = [];
-  setSettings({
-    ajax_url: '/wp-admin/admin-ajax.php',
-    wc_ajax_url: '/?wc-ajax=%%endpoint%%',
-    rest_url: '/wp-json/',
-    cart_url: '/cart/',
-  });
-});
-afterEach(() => {
-  server.resetHandlers();
-  setSettings(null);
 });
 
 describe('WaitlistForm', () => {

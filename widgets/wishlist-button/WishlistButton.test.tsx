@@ -2,11 +2,11 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { findProduct } from '../../demo/fixtures';
 import { wishlistControlHtml } from '../../demo/wishlist';
-import { setSettings } from '../../src/contract/read-settings';
 import { resetPopup } from '../../src/ui/popup';
+import { withTestServer } from '../../src/test/server';
 import { WISHLIST_POPUP_MS } from './model';
 import { WishlistButtonPropsSchema, type WishlistButtonProps } from './schema';
 import { WishlistButton } from './WishlistButton';
@@ -36,20 +36,11 @@ const saved = (html = markup(true)) => ajax(() => HttpResponse.json({ status: 1,
 const item = (container: HTMLElement) => container.querySelector('.commercekit-wishlist')!;
 const popup = () => screen.getByRole('status');
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
+withTestServer(server);
 beforeEach(() => {
   posted = [];
-  setSettings({
-    ajax_url: '/wp-admin/admin-ajax.php',
-    wc_ajax_url: '/?wc-ajax=%%endpoint%%',
-    rest_url: '/wp-json/',
-    cart_url: '/cart/',
-  });
 });
 afterEach(() => {
-  server.resetHandlers();
-  setSettings(null);
   resetPopup();
   vi.useRealTimers();
 });

@@ -2,13 +2,13 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { findProduct, type Product } from '../../demo/fixtures';
 import { createHandlers } from '../../demo/handlers';
 import { resetStore } from '../../demo/store';
 import { wishlistListHtml } from '../../demo/wishlist';
-import { setSettings } from '../../src/contract/read-settings';
 import { resetPopup } from '../../src/ui/popup';
+import { withTestServer } from '../../src/test/server';
 import { WishlistListPropsSchema } from './schema';
 import { WishlistList } from './WishlistList';
 
@@ -46,20 +46,11 @@ const popup = () => screen.getByRole('status');
 const names = () =>
   screen.queryAllByRole('listitem').map((li) => within(li).getByRole('heading').textContent ?? '');
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
+withTestServer(server);
 beforeEach(() => {
   posted = [];
-  setSettings({
-    ajax_url: '/wp-admin/admin-ajax.php',
-    wc_ajax_url: '/?wc-ajax=%%endpoint%%',
-    rest_url: '/wp-json/',
-    cart_url: '/cart/',
-  });
 });
 afterEach(() => {
-  server.resetHandlers();
-  setSettings(null);
   resetPopup();
 });
 
