@@ -1,11 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { HttpResponse } from 'msw';
+import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import { cart } from '../src/cart';
+import { navigation } from '../src/navigation';
 import { AddToCart } from '../widgets/add-to-cart/AddToCart';
 import { AddToCartPropsSchema } from '../widgets/add-to-cart/schema';
 import { CartDrawer } from '../widgets/cart-drawer/CartDrawer';
 import { CartDrawerPropsSchema } from '../widgets/cart-drawer/schema';
 import {
+  answering,
   fillDemoCart,
   fragmentsFor,
   freshCart,
@@ -192,5 +195,26 @@ export const EditorMode: Story = {
     // The header cart still opens it.
     await userEvent.click(headerCart(canvasElement));
     expect(drawer(canvasElement)).toBeInTheDocument();
+  },
+};
+
+export const AddFails: Story = {
+  name: 'The add fails (HTTP 500): no drawer, the link is followed',
+  parameters: {
+    msw: { handlers: answering('add_to_cart', () => new HttpResponse('<h1>Error</h1>', { status: 500 })) },
+  },
+  beforeEach: () => {
+    const assign = spyOn(navigation, 'assign').mockImplementation(() => undefined);
+    const error = spyOn(console, 'error').mockImplementation(() => undefined);
+    return () => {
+      assign.mockRestore();
+      error.mockRestore();
+    };
+  },
+  play: async ({ canvasElement }) => {
+    await settled();
+    await userEvent.click(addButton(canvasElement));
+    await waitFor(() => expect(navigation.assign).toHaveBeenCalled());
+    expect(drawer(canvasElement)).toBeNull();
   },
 };

@@ -201,3 +201,29 @@ export const ServerMarkupUntilRefreshed: Story = {
     });
   },
 };
+
+export const RefreshFails: Story = {
+  name: "Refresh fails: the server's markup stays and nothing breaks",
+  args: { serverHtml: miniCartFragment([{ name: 'From the server', quantity: 1, price: 9.99 }]) },
+  parameters: {
+    msw: {
+      handlers: [
+        http.post('*', ({ request }) =>
+          new URL(request.url).searchParams.get('wc-ajax') === 'get_refreshed_fragments'
+            ? new HttpResponse('<html>Internal Server Error</html>', { status: 500 })
+            : undefined,
+        ),
+        ...demoHandlers,
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(cart.getSnapshot().failed).toBe(true));
+    await waitFor(() => expect(widget(canvasElement)).not.toHaveAttribute('aria-busy'));
+    expect(widget(canvasElement).style.opacity).toBe('');
+    expect(within(canvasElement).getByText('From the server')).toBeVisible();
+    expect(
+      within(canvasElement).getByRole('link', { name: 'Remove From the server from cart' }),
+    ).toBeVisible();
+  },
+};
