@@ -38,6 +38,8 @@ export interface PageContent {
   /** Inner HTML of <main> (after the notices). */
   main: string;
   bodyClass?: string;
+  /** More of the theme's stylesheets (files in demo/public), linked after theme.css. */
+  stylesheets?: string[];
 }
 
 /** `wc_cart_fragments_params.cart_hash_key` suffix: md5 of blog id, site URL and theme (matches step 01's params). */
@@ -136,7 +138,9 @@ export function renderDocument(ctx: PageContext, content: PageContent): string {
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
     `<title>${escapeHtml(content.title)} – ${escapeHtml(SITE_TITLE)}</title>` +
     '<link rel="icon" href="data:,">' +
-    '<link rel="stylesheet" href="/demo-assets/theme.css">' +
+    ['theme.css', ...(content.stylesheets ?? [])]
+      .map((file) => `<link rel="stylesheet" href="/demo-assets/${escapeHtml(file)}">`)
+      .join('') +
     css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('') +
     `<script type="application/json" id="shop-islands-settings">${jsonForScript(pageSettings(ctx))}</script>` +
     (ctx.assets.loaderSrc

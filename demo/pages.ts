@@ -19,14 +19,17 @@ import {
   type Category,
   type Product,
   type SimpleProduct,
-  type VariableProduct,
 } from './fixtures';
 import { attrs, escapeHtml, priceHtml } from './html';
 import { addToCartIsland, passwordToggleIsland, type IslandCollector } from './islands';
 import { renderDocument, type PageContext } from './layout';
 import { cartQuantityIsland } from './quantity';
 import { store } from './store';
-import { variationData, variationPriceHtml } from './variations';
+import { isInStock, isOnSale, productPriceHtml, quantityInput, stars } from './product/common';
+import { productViewHtml, saleFlashHtml, sizeGuideHtml, stickyAddToCartHtml } from './product/extras';
+import { productGalleryHtml } from './product/gallery';
+import { productDetailsHtml, productTabsHtml } from './product/tabs';
+import { variationsForm } from './product/variation-form';
 import { productWaitlistHtml } from './waitlist';
 import { wishlistButtonIsland, wishlistListIsland } from './wishlist';
 
@@ -39,36 +42,6 @@ function breadcrumb(items: { label: string; href?: string }[]): string {
     item.href ? `<a href="${escapeHtml(item.href)}">${escapeHtml(item.label)}</a>` : escapeHtml(item.label),
   );
   return `<nav class="woocommerce-breadcrumb" aria-label="Breadcrumb">${parts.join('<span class="breadcrumb-separator"> / </span>')}</nav>`;
-}
-
-function productPriceHtml(product: Product): string {
-  if (product.type === 'simple') return variationPriceHtml(product);
-  const prices = product.variations.filter((v) => v.active).map(activePrice);
-  const min = Math.min(...prices);
-  const max = Math.max(...prices);
-  if (min === max) return `<span class="price">${priceHtml(min)}</span>`;
-  return `<span class="price">${priceHtml(min)} &ndash; ${priceHtml(max)}</span>`;
-}
-
-function isOnSale(product: Product): boolean {
-  return product.type === 'simple'
-    ? product.salePrice !== null
-    : product.variations.some((v) => v.active && v.salePrice !== null);
-}
-
-function isInStock(product: Product): boolean {
-  return product.type === 'simple'
-    ? product.stockStatus === 'instock'
-    : product.variations.some((v) => v.active && v.stockStatus === 'instock');
-}
-
-function stars(rating: number): string {
-  const full = Math.round(rating);
-  const label = `Rated ${rating.toFixed(2).replace(/\.?0+$/, '')} out of 5`;
-  return (
-    `<span class="star-rating" role="img" aria-label="${label}">` +
-    `<span aria-hidden="true">${'★'.repeat(full)}${'☆'.repeat(5 - full)}</span></span>`
-  );
 }
 
 /**
@@ -284,33 +257,6 @@ export function renderCategory(ctx: PageContext, category: Category): string {
   });
 }
 
-function quantityInput(options: {
-  id: string;
-  name: string;
-  label: string;
-  value: number;
-  min: number;
-  max?: number;
-}): string {
-  return (
-    '<div class="quantity">' +
-    `<label class="screen-reader-text" for="${escapeHtml(options.id)}">${escapeHtml(options.label)}</label>` +
-    '<input type="number"' +
-    attrs({
-      id: options.id,
-      class: 'input-text qty text',
-      name: options.name,
-      value: options.value,
-      min: options.min,
-      max: options.max,
-      step: 1,
-      inputmode: 'numeric',
-      autocomplete: 'off',
-    }) +
-    '></div>'
-  );
-}
-
 function simpleForm(product: SimpleProduct, islands: IslandCollector): string {
   if (product.stockStatus === 'outofstock') return '';
   const quantity = product.soldIndividually
@@ -344,52 +290,6 @@ function simpleForm(product: SimpleProduct, islands: IslandCollector): string {
   );
 }
 
-/** The classic variations form (step 02), preselecting `?attribute_*=` values like WooCommerce. */
-function variationsForm(ctx: PageContext, product: VariableProduct): string {
-  const data = product.variations.map((v) => variationData(product, v, ctx.url.origin));
-  const rows = product.attributes
-    .map((attribute, index) => {
-      const field = `attribute_${attribute.name}`;
-      const chosen = ctx.url.searchParams.get(field) ?? '';
-      const options = attribute.options
-        .map(
-          (o) =>
-            `<option value="${escapeHtml(o.value)}"${o.value === chosen ? ' selected' : ''}>${escapeHtml(o.label)}</option>`,
-        )
-        .join('');
-      const reset =
-        index === product.attributes.length - 1
-          ? `<a class="reset_variations" href="${productUrl(product)}" aria-label="Clear options">Clear</a>`
-          : '';
-      return (
-        `<tr><th class="label"><label for="${attribute.name}">${escapeHtml(attribute.label)}</label></th><td class="value">` +
-        `<select id="${attribute.name}" name="${field}" data-attribute_name="${field}" data-show_option_none="yes">` +
-        `<option value="">Choose an option</option>${options}</select>${reset}</td></tr>`
-      );
-    })
-    .join('');
-  return (
-    `<form class="variations_form cart" action="${productUrl(product)}" method="post" enctype="multipart/form-data"` +
-    ` data-product_id="${product.id}" data-product_variations="${escapeHtml(JSON.stringify(data))}">` +
-    `<table class="variations" role="presentation"><tbody>${rows}</tbody></table>` +
-    '<div class="reset_variations_alert screen-reader-text" role="alert" aria-live="polite" aria-relevant="all"></div>' +
-    '<div class="single_variation_wrap"><div class="woocommerce-variation single_variation" role="alert" aria-relevant="additions"></div>' +
-    '<div class="woocommerce-variation-add-to-cart variations_button">' +
-    quantityInput({
-      id: `quantity_${product.id}`,
-      name: 'quantity',
-      label: `${product.name} quantity`,
-      value: 1,
-      min: 1,
-    }) +
-    '<button type="submit" class="single_add_to_cart_button button alt">Add to cart</button>' +
-    `<input type="hidden" name="add-to-cart" value="${product.id}">` +
-    `<input type="hidden" name="product_id" value="${product.id}">` +
-    '<input type="hidden" name="variation_id" class="variation_id" value="0">' +
-    '</div></div></form>'
-  );
-}
-
 function stockHtml(product: Product): string {
   if (product.type !== 'simple') return '';
   if (product.stockStatus === 'outofstock') return '<p class="stock out-of-stock">Out of stock</p>';
@@ -398,42 +298,16 @@ function stockHtml(product: Product): string {
   return '';
 }
 
-function reviewsHtml(product: Product): string {
-  const reviews = reviewsOf(product.id);
-  if (reviews.length === 0) return '<p class="woocommerce-noreviews">There are no reviews yet.</p>';
-  const items = reviews
-    .map((r) => {
-      const date = new Date(r.date);
-      const label = date.toLocaleDateString('en-GB', {
-        year: 'numeric',
-        month: 'long',
-        day: 'numeric',
-        timeZone: 'UTC',
-      });
-      return (
-        `<li class="review" id="li-comment-${r.id}"><div id="comment-${r.id}" class="comment_container"><div class="comment-text">` +
-        stars(r.rating) +
-        `<p class="meta"><strong class="woocommerce-review__author">${escapeHtml(r.author)}</strong> ` +
-        '<span class="woocommerce-review__dash">&ndash;</span> ' +
-        `<time class="woocommerce-review__published-date" datetime="${escapeHtml(r.date)}">${label}</time></p>` +
-        `<div class="description"><p>${escapeHtml(r.text)}</p></div></div></div></li>`
-      );
-    })
-    .join('');
-  return `<ol class="commentlist">${items}</ol>`;
-}
-
 export function renderProduct(ctx: PageContext, product: Product): string {
   const category = findCategory(product.categoryIds[0] ?? 0);
   const trail = category ? categoryTrail(category.id) : [];
   const reviews = reviewsOf(product.id);
   const rating = averageRating(product.id);
-  const dimensions = Object.values(product.dimensions).every(Boolean)
-    ? `${product.dimensions.length} &times; ${product.dimensions.width} &times; ${product.dimensions.height} cm`
-    : 'N/A';
   return renderDocument(ctx, {
     title: product.name,
     bodyClass: `product-template-default single single-product postid-${product.id}`,
+    // One stylesheet per part of the product page (demo/product/*.ts).
+    stylesheets: ['product-gallery.css', 'product-form.css', 'product-tabs.css', 'product-extras.css'],
     main:
       breadcrumb([
         { label: 'Home', href: '/' },
@@ -441,11 +315,8 @@ export function renderProduct(ctx: PageContext, product: Product): string {
         { label: product.name },
       ]) +
       `<div id="product-${product.id}" class="product type-product post-${product.id} product-type-${product.type}${isInStock(product) ? ' instock' : ' outofstock'}">` +
-      (isOnSale(product) ? '<span class="onsale">Sale!</span>' : '') +
-      '<div class="woocommerce-product-gallery images"><figure class="woocommerce-product-gallery__wrapper">' +
-      `<div class="woocommerce-product-gallery__image"><a href="${product.image.src}">` +
-      `<img width="600" height="600" src="${product.image.src}" class="wp-post-image" alt="${escapeHtml(product.image.alt)}"></a></div>` +
-      '</figure></div>' +
+      saleFlashHtml(ctx, product) +
+      productGalleryHtml(ctx, product) +
       '<div class="summary entry-summary">' +
       `<h1 class="product_title entry-title">${escapeHtml(product.name)}</h1>` +
       (reviews.length > 0
@@ -454,36 +325,21 @@ export function renderProduct(ctx: PageContext, product: Product): string {
       `<p class="price">${productPriceHtml(product).replace(/^<span class="price">|<\/span>$/g, '')}</p>` +
       `<div class="woocommerce-product-details__short-description">${product.shortDescription}</div>` +
       stockHtml(product) +
+      sizeGuideHtml(ctx, product) +
       (product.type === 'simple' ? simpleForm(product, ctx.islands) : variationsForm(ctx, product)) +
       productWaitlistHtml(ctx.islands, ctx.session, product) +
       wishlistButtonIsland(ctx.islands, ctx.session, product, 'page') +
+      productDetailsHtml(ctx, product) +
       '<div class="product_meta">' +
       `<span class="sku_wrapper">SKU: <span class="sku">${escapeHtml(product.sku)}</span></span> ` +
       (category
         ? `<span class="posted_in">Category: <a href="${categoryUrl(category.id)}" rel="tag">${escapeHtml(category.name)}</a></span>`
         : '') +
       '</div></div>' +
-      '<div class="woocommerce-tabs wc-tabs-wrapper">' +
-      '<ul class="tabs wc-tabs"><li class="description_tab"><a href="#tab-description">Description</a></li>' +
-      '<li class="additional_information_tab"><a href="#tab-additional_information">Additional information</a></li>' +
-      `<li class="reviews_tab"><a href="#tab-reviews">Reviews (${reviews.length})</a></li></ul>` +
-      `<section class="woocommerce-Tabs-panel" id="tab-description" aria-labelledby="tab-title-description"><h2 id="tab-title-description">Description</h2>${product.description}</section>` +
-      '<section class="woocommerce-Tabs-panel" id="tab-additional_information" aria-labelledby="tab-title-additional_information"><h2 id="tab-title-additional_information">Additional information</h2>' +
-      '<table class="woocommerce-product-attributes shop_attributes">' +
-      `<tr><th scope="row">Weight</th><td>${escapeHtml(product.weight)} kg</td></tr>` +
-      `<tr><th scope="row">Dimensions</th><td>${dimensions}</td></tr>` +
-      (product.type === 'variable'
-        ? product.attributes
-            .map(
-              (a) =>
-                `<tr><th scope="row">${escapeHtml(a.label)}</th><td>${a.options.map((o) => escapeHtml(o.label)).join(', ')}</td></tr>`,
-            )
-            .join('')
-        : '') +
-      '</table></section>' +
-      `<section class="woocommerce-Tabs-panel" id="tab-reviews" aria-labelledby="reviews-title"><div id="reviews" class="woocommerce-Reviews"><h2 id="reviews-title" class="woocommerce-Reviews-title">Reviews (${reviews.length})</h2>` +
-      reviewsHtml(product) +
-      '</div></section></div></div>',
+      productTabsHtml(ctx, product) +
+      '</div>' +
+      stickyAddToCartHtml(ctx, product) +
+      productViewHtml(ctx, product),
   });
 }
 

@@ -48,6 +48,24 @@ export const SettingsSchema = z.object({
   is_editor: z._default(z.boolean(), false),
   /** Hide the mini-cart while the cart is empty. */
   hide_mini_cart_if_empty: z._default(z.boolean(), false),
+  /** `wc_single_product_params.review_rating_required`: 'yes' blocks a review without a rating. */
+  review_rating_required: z._default(z.enum(['yes', 'no']), 'yes'),
+  /**
+   * The site-wide lightbox (storefront.md §2.6, §9: all on in the recorded store): links to image
+   * files and marked elements open it when `enabled`; the other switches show its buttons.
+   */
+  lightbox: z._default(
+    z.object({
+      enabled: z._default(z.boolean(), true),
+      counter: z._default(z.boolean(), true),
+      fullscreen: z._default(z.boolean(), true),
+      zoom: z._default(z.boolean(), true),
+      share: z._default(z.boolean(), true),
+    }),
+    { enabled: true, counter: true, fullscreen: true, zoom: true, share: true },
+  ),
+  /** WooCommerce's `is_user_logged_in()` negated, for the product-view analytics event (§3). */
+  is_guest: z._default(z.boolean(), true),
 });
 
 export type Settings = z.infer<typeof SettingsSchema>;

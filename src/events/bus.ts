@@ -9,6 +9,8 @@
  * Nothing here touches the DOM at import time (SSR-safe); without a document every call is a no-op.
  */
 
+import type { Variation } from '../contract/variation';
+
 /** Event name → argument tuple (the CustomEvent `detail`, and the extra arguments of jQuery handlers). */
 export type ShopEvents = {
   /** An add starts: the button (a jQuery object for jQuery listeners) and the data posted. */
@@ -29,6 +31,24 @@ export type ShopEvents = {
   'should_send_ajax_request.adding_to_cart': [button: Element | null];
   /** Fired after a veto, with WooCommerce's `[ false, false, $button ]`. */
   'ajax_request_not_sent.adding_to_cart': [fragments: false, cartHash: false, button: Element | null];
+
+  /*
+   * The variations form's events (add-to-cart-variation.js), fired on the `form.variations_form`
+   * element and bubbling to the document, so the gallery, the sale badge and other plugins can follow
+   * the chosen variation (`$form.on( 'found_variation', … )` or `$( document ).on( …, '.variations_form', … )`).
+   */
+  /** A variation matches the complete selection. */
+  found_variation: [variation: Variation];
+  /** The matched variation's panel is shown; `purchasable` is false in the 'unavailable' state. */
+  show_variation: [variation: Variation, purchasable: boolean];
+  /** The panel is hidden (selection incomplete, no match, or reset). */
+  hide_variation: [];
+  /** SKU, weight, dimensions restored to the product's own. */
+  reset_data: [];
+  /** The gallery goes back to the product's own image. */
+  reset_image: [];
+  /** The selection changed (after each check). */
+  woocommerce_variation_has_changed: [];
 };
 
 export type ShopEventName = keyof ShopEvents;

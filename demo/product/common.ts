@@ -1,0 +1,64 @@
+/**
+ * Pieces of the single product page (and the listings) that several of its parts print: prices,
+ * stock, star ratings, the quantity input. Pure functions to HTML strings.
+ */
+import { activePrice, type Product } from '../fixtures';
+import { attrs, escapeHtml, priceHtml } from '../html';
+import { variationPriceHtml } from '../variations';
+
+export function productPriceHtml(product: Product): string {
+  if (product.type === 'simple') return variationPriceHtml(product);
+  const prices = product.variations.filter((v) => v.active).map(activePrice);
+  const min = Math.min(...prices);
+  const max = Math.max(...prices);
+  if (min === max) return `<span class="price">${priceHtml(min)}</span>`;
+  return `<span class="price">${priceHtml(min)} &ndash; ${priceHtml(max)}</span>`;
+}
+
+export function isOnSale(product: Product): boolean {
+  return product.type === 'simple'
+    ? product.salePrice !== null
+    : product.variations.some((v) => v.active && v.salePrice !== null);
+}
+
+export function isInStock(product: Product): boolean {
+  return product.type === 'simple'
+    ? product.stockStatus === 'instock'
+    : product.variations.some((v) => v.active && v.stockStatus === 'instock');
+}
+
+export function stars(rating: number): string {
+  const full = Math.round(rating);
+  const label = `Rated ${rating.toFixed(2).replace(/\.?0+$/, '')} out of 5`;
+  return (
+    `<span class="star-rating" role="img" aria-label="${label}">` +
+    `<span aria-hidden="true">${'★'.repeat(full)}${'☆'.repeat(5 - full)}</span></span>`
+  );
+}
+
+export function quantityInput(options: {
+  id: string;
+  name: string;
+  label: string;
+  value: number;
+  min: number;
+  max?: number;
+}): string {
+  return (
+    '<div class="quantity">' +
+    `<label class="screen-reader-text" for="${escapeHtml(options.id)}">${escapeHtml(options.label)}</label>` +
+    '<input type="number"' +
+    attrs({
+      id: options.id,
+      class: 'input-text qty text',
+      name: options.name,
+      value: options.value,
+      min: options.min,
+      max: options.max,
+      step: 1,
+      inputmode: 'numeric',
+      autocomplete: 'off',
+    }) +
+    '></div>'
+  );
+}
