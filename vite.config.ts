@@ -14,7 +14,8 @@ export default defineConfig(({ command }) => {
     // and break `act` (see TOOLCHAIN.md).
     define: isBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
     build: {
-      outDir: 'dist',
+      // SHOP_ISLANDS_DIST builds elsewhere (parallel work on one checkout); the demo server reads it too.
+      outDir: process.env.SHOP_ISLANDS_DIST || 'dist',
       emptyOutDir: true,
       manifest: true,
       // Library mode: Vite adds no preload helper to the loader (we measured +1.2 KB gzip).

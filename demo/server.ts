@@ -287,7 +287,9 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   const port = Number.parseInt(process.env.PORT ?? '8080', 10);
   const storeUrl = process.env.WC_STORE_URL || undefined;
-  startDemoServer({ port, storeUrl })
+  // SHOP_ISLANDS_DIST: a build elsewhere than dist/ (the same variable `vite build` reads).
+  const distDir = process.env.SHOP_ISLANDS_DIST || undefined;
+  startDemoServer({ port, storeUrl, distDir })
     .then((server) => {
       console.log(`Shop Islands demo store: ${server.url}`);
       if (storeUrl) console.log(`Forwarding wc-ajax, admin-ajax.php and wp-json requests to ${storeUrl}`);
