@@ -54,6 +54,7 @@ export function pageSettings(ctx: PageContext): SettingsInput {
     ...demoSettings({
       restNonce: store.nonce(ctx.session, 'wp_rest'),
       isCart: ctx.url.pathname === '/cart/',
+      isGuest: ctx.session.loggedIn === null,
     }),
     cart_hash_key: `wc_cart_hash_${hash}`,
     fragment_name: `wc_fragments_${hash}`,

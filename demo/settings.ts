@@ -4,7 +4,15 @@ import type { SettingsInput } from '../src/contract/settings';
  * The settings block of a demo page (as the PHP plugin prints it on a WooCommerce store), shared by
  * the demo's pages and Storybook. Per page: the session's REST nonce and whether it is the cart.
  */
-export function demoSettings({ restNonce, isCart = false }: { restNonce: string; isCart?: boolean }) {
+export function demoSettings({
+  restNonce,
+  isCart = false,
+  isGuest = true,
+}: {
+  restNonce: string;
+  isCart?: boolean;
+  isGuest?: boolean;
+}) {
   return {
     ajax_url: '/wp-admin/admin-ajax.php',
     wc_ajax_url: '/?wc-ajax=%%endpoint%%',
@@ -23,6 +31,9 @@ export function demoSettings({ restNonce, isCart = false }: { restNonce: string;
       position: 'left',
     },
     i18n: { view_cart: 'View cart' },
+    review_rating_required: 'yes',
+    lightbox: { enabled: true, counter: true, fullscreen: true, zoom: true, share: true },
+    is_guest: isGuest,
   } satisfies SettingsInput;
 }
 

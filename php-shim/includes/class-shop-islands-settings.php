@@ -66,6 +66,18 @@ final class Shop_Islands_Settings {
 			),
 			'is_editor'               => false,
 			'hide_mini_cart_if_empty' => false,
+			// WooCommerce's wc_single_product_params.review_rating_required (option default 'yes').
+			'review_rating_required'  => 'no' === get_option( 'woocommerce_review_rating_required', 'yes' ) ? 'no' : 'yes',
+			// The site-wide lightbox and its buttons (storefront.md §9: all on); themes change them with the filter.
+			'lightbox'                => array(
+				'enabled'    => true,
+				'counter'    => true,
+				'fullscreen' => true,
+				'zoom'       => true,
+				'share'      => true,
+			),
+			// For the product-view analytics event (storefront.md §3).
+			'is_guest'                => ! is_user_logged_in(),
 		);
 
 		/**

@@ -46,7 +46,7 @@ class SettingsTest extends Shop_Islands_Test_Case {
 		$data = $this->page_settings();
 
 		$this->assertSame(
-			array( 'ajax_url', 'wc_ajax_url', 'rest_url', 'rest_nonce', 'cart_url', 'is_cart', 'cart_redirect_after_add', 'cart_hash_key', 'fragment_name', 'request_timeout', 'currency', 'i18n', 'is_editor', 'hide_mini_cart_if_empty' ),
+			array( 'ajax_url', 'wc_ajax_url', 'rest_url', 'rest_nonce', 'cart_url', 'is_cart', 'cart_redirect_after_add', 'cart_hash_key', 'fragment_name', 'request_timeout', 'currency', 'i18n', 'is_editor', 'hide_mini_cart_if_empty', 'review_rating_required', 'lightbox', 'is_guest' ),
 			array_keys( $data )
 		);
 		$this->assertSame( admin_url( 'admin-ajax.php', 'relative' ), $data['ajax_url'] );
@@ -86,6 +86,36 @@ class SettingsTest extends Shop_Islands_Test_Case {
 				$data['currency'],
 				'the demo store\'s defaults (demo/settings.ts)'
 			);
+		}
+	}
+
+	public function test_product_page_settings(): void {
+		$data = $this->page_settings();
+		$this->assertSame( 'yes', $data['review_rating_required'], 'WooCommerce\'s default' );
+		$this->assertSame(
+			array(
+				'enabled'    => true,
+				'counter'    => true,
+				'fullscreen' => true,
+				'zoom'       => true,
+				'share'      => true,
+			),
+			$data['lightbox']
+		);
+		$this->assertTrue( $data['is_guest'] );
+	}
+
+	public function test_review_rating_option(): void {
+		$this->add_hook( 'pre_option_woocommerce_review_rating_required', static fn() => 'no' );
+		$this->assertSame( 'no', $this->page_settings()['review_rating_required'] );
+	}
+
+	public function test_a_logged_in_shopper_is_not_a_guest(): void {
+		wp_set_current_user( self::$admin_id );
+		try {
+			$this->assertFalse( $this->page_settings()['is_guest'] );
+		} finally {
+			wp_set_current_user( 0 );
 		}
 	}
 
