@@ -19,13 +19,17 @@
  *      since navigation start). Mounted = `data-island-state="mounted"` or a `shop-islands:mounted` event;
  *      done = every [data-island] is "mounted" or "failed".
  *    The table shows the median and min–max per page.
+ * 3. Variation filtering — option lists + match per change of a select at 30 / 1,000 / 10,000 variations,
+ *    the index against the straightforward scan, PASS/FAIL against issue 5's goal (bench/variations.ts).
+ *    Pure computation in this process: runs with --sizes-only too.
+ * The build is read from dist/, or from $SHOP_ISLANDS_DIST (relative to the repository) when set.
  * Output: fixed-width tables on stdout; the same data as JSON in bench/results/bench-<ISO time>.json and
  * bench/results/latest.json. When a previous latest.json exists, Δ columns compare with it.
  * Exit code: 1 only when the bench itself fails (no build, no Chromium, a crash), never for a budget.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
@@ -34,16 +38,17 @@ import { readPreviousReport, sectionToTable, writeReport, type BenchReport, type
 import { CHROMIUM_ARGS, CHROMIUM_PATH as CHROMIUM } from '../scripts/chromium';
 import { measureRequests, requestsSection } from './requests';
 import { chunkSection, measureChunks } from './sizes';
+import { measureVariationBench, variationSection } from './variations';
 import { formatTable } from './table';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const DIST = join(ROOT, 'dist');
+const DIST = resolve(ROOT, process.env.SHOP_ISLANDS_DIST || 'dist');
 const RESULTS = join(ROOT, 'bench', 'results');
 
 const USAGE = `usage: tsx bench/run.ts [--runs N] [--pages /,/cart/] [--sizes-only]
   --runs N        page runs per page, median reported (default 5)
   --pages LIST    comma-separated page paths (default: all of DEMO_PAGES in bench/pages.ts)
-  --sizes-only    measure chunk sizes only (no browser)`;
+  --sizes-only    measure chunk sizes and variation filtering only (no browser)`;
 
 interface CliOptions {
   runs: number;
@@ -100,7 +105,7 @@ async function measurePages(
   const options = DEFAULT_PAGE_OPTIONS;
   // Imported here, not at the top, so `--sizes-only` works without (or with a broken) demo store.
   const { startDemoServer } = await import('../demo/server');
-  const server = await startDemoServer({ port: 0, quiet: true });
+  const server = await startDemoServer({ port: 0, quiet: true, distDir: DIST });
   try {
     const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
     try {
@@ -159,6 +164,11 @@ async function main(): Promise<void> {
   const chunks = chunkSection(measureChunks(DIST));
   report.sections.chunks = chunks;
   printSection(chunks, previous, 'chunks');
+
+  log('variation filtering at 30 / 1,000 / 10,000 variations');
+  const variations = variationSection(measureVariationBench());
+  report.sections.variations = variations;
+  printSection(variations, previous, 'variations');
 
   if (!cli.sizesOnly) {
     const { section, requests, chromiumVersion } = await measurePages(cli);
