@@ -7,6 +7,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist',
+      'dist-*',
       'storybook-static',
       'node_modules',
       'test-results',

@@ -17,7 +17,12 @@ export const COMING_SOON_MESSAGE =
   'This store is in “Coming soon” mode and is only visible to you and those who have permission. ' +
   '<a href="/my-account/">Change visibility settings</a>';
 /** The user whose meta stores the banner dismissal (`/wp-json/wp/v2/users/1`). */
-export const DEMO_USER = { id: 1, name: 'Demo Shop Manager', slug: 'demo' } as const;
+export const DEMO_USER = {
+  id: 1,
+  name: 'Demo Shop Manager',
+  slug: 'demo',
+  email: 'shop@example.com',
+} as const;
 /** Credentials accepted by the /my-account/ login form. */
 export const DEMO_LOGIN = { username: 'demo', password: 'demo' } as const;
 
@@ -28,6 +33,8 @@ export interface Image {
   alt: string;
   title: string;
   caption: string;
+  /** Width and height of the full-size (square) image the gallery zooms into; 1200 unless set. */
+  fullSize?: number;
 }
 
 export interface Category {
@@ -57,6 +64,8 @@ interface ProductBase {
   description: string;
   categoryIds: number[];
   image: Image;
+  /** More images of the product gallery, after `image` (WooCommerce's gallery image ids). */
+  gallery?: Image[];
   /** ISO 8601 publication date (sort by latest). */
   date: string;
   /** Menu order (default sorting) and sales count (sort by popularity). */
@@ -103,7 +112,8 @@ export interface VariableProduct extends ProductBase {
   type: 'variable';
   attributes: ProductAttribute[];
   variations: VariationFixture[];
-  soldIndividually: false;
+  /** Sold individually: every variation prints `is_sold_individually: 'yes'` (WooCommerce inherits it). */
+  soldIndividually: boolean;
 }
 
 export type Product = SimpleProduct | VariableProduct;
@@ -140,10 +150,24 @@ export const IMAGE_ART: Record<string, ImageArt> = {
   'junior-football-boots': { background: '#1e293b', label: 'Junior boots' },
   'junior-football-boots-black': { background: '#111827', label: 'Boots: black' },
   'junior-football-boots-blue': { background: '#1d4ed8', label: 'Boots: blue' },
+  // More gallery images (demo/product/gallery.ts).
+  'junior-football-boots-side': { background: '#374151', label: 'Boots: side' },
+  'junior-football-boots-sole': { background: '#4c1d95', label: 'Boots: sole' },
+  'junior-football-boots-pair': { background: '#0f766e', label: 'Boots: pair' },
+  'pro-match-football-panels': { background: '#14532d', label: 'Ball: panels' },
+  'pro-match-football-valve': { background: '#365314', label: 'Ball: valve' },
+  // The training jersey and the captain's armband (demo/product/variation-form.ts), per colour.
+  'training-jersey': { background: '#7f1d1d', label: 'Training jersey' },
+  'training-jersey-red': { background: '#b91c1c', label: 'Jersey: red' },
+  'training-jersey-navy': { background: '#1e3a8a', label: 'Jersey: navy' },
+  'training-jersey-white': { background: '#475569', label: 'Jersey: white' },
+  'training-jersey-green': { background: '#166534', label: 'Jersey: green' },
+  'captains-armband': { background: '#854d0e', label: 'Armband' },
+  'captains-armband-black': { background: '#18181b', label: 'Armband: black' },
 };
 
-function image(id: number, key: string, alt: string): Image {
-  return { id, src: `/demo-assets/img/${key}.svg`, alt, title: alt, caption: '' };
+function image(id: number, key: string, alt: string, extra: Partial<Image> = {}): Image {
+  return { id, src: `/demo-assets/img/${key}.svg`, alt, title: alt, caption: '', ...extra };
 }
 
 const NO_DIMENSIONS = { length: '', width: '', height: '' };
@@ -175,6 +199,73 @@ function bootVariation(
   };
 }
 
+// The training jersey: 31 variations, one more than WooCommerce's `woocommerce_ajax_variation_threshold`
+// (30), so its form prints `data-product_variations="false"` and asks `/?wc-ajax=get_variation`.
+const JERSEY_SIZES = ['xs', 's', 'm', 'l', 'xl', 'xxl'] as const;
+const JERSEY_IMAGES = {
+  Red: image(141, 'training-jersey-red', 'Training Jersey in red'),
+  Navy: image(142, 'training-jersey-navy', 'Training Jersey in navy'),
+  White: image(143, 'training-jersey-white', 'Training Jersey in white'),
+  Green: image(144, 'training-jersey-green', 'Training Jersey in goalkeeper green'),
+};
+type JerseyColour = keyof typeof JERSEY_IMAGES;
+
+/** A jersey variation; '' for size or sleeve means "any" (its SKU says ANY). */
+function jerseyVariation(
+  id: number,
+  size: (typeof JERSEY_SIZES)[number] | '',
+  colour: JerseyColour,
+  sleeve: 'Short sleeve' | 'Long sleeve' | '',
+  extra: Partial<VariationFixture> = {},
+): VariationFixture {
+  const part = (value: string) => (value === '' ? 'ANY' : value.toUpperCase());
+  return {
+    id,
+    attributes: { attribute_pa_size: size, attribute_colour: colour, 'attribute_sleeve-length': sleeve },
+    sku: `JERSEY-${part(size)}-${colour.slice(0, 3).toUpperCase()}-${sleeve === '' ? 'ANY' : sleeve[0]}`,
+    regularPrice: sleeve === 'Long sleeve' ? 32 : 28,
+    salePrice: null,
+    stockStatus: 'instock',
+    active: true,
+    image: JERSEY_IMAGES[colour],
+    weight: sleeve === 'Long sleeve' ? '0.25' : '0.2',
+    ...extra,
+  };
+}
+
+/** Red and navy in every size and sleeve (24); white in every size with any sleeve (6); green in any size, long sleeve (1). */
+function jerseyVariations(): VariationFixture[] {
+  const out: VariationFixture[] = [];
+  let id = 41;
+  for (const colour of ['Red', 'Navy'] as const) {
+    for (const size of JERSEY_SIZES) {
+      for (const sleeve of ['Short sleeve', 'Long sleeve'] as const) {
+        const extra: Partial<VariationFixture> = {};
+        // Out of stock: red M long sleeve, navy XS long sleeve.
+        if (
+          (colour === 'Red' && size === 'm' && sleeve === 'Long sleeve') ||
+          (colour === 'Navy' && size === 'xs' && sleeve === 'Long sleeve')
+        ) {
+          extra.stockStatus = 'outofstock';
+        }
+        // Inactive (listed but disabled): red XXL short sleeve.
+        if (colour === 'Red' && size === 'xxl' && sleeve === 'Short sleeve') extra.active = false;
+        // On sale: navy L short sleeve.
+        if (colour === 'Navy' && size === 'l' && sleeve === 'Short sleeve') extra.salePrice = 21;
+        out.push(jerseyVariation(id, size, colour, sleeve, extra));
+        id += 1;
+      }
+    }
+  }
+  for (const size of JERSEY_SIZES) {
+    out.push(jerseyVariation(id, size, 'White', ''));
+    id += 1;
+  }
+  // Green is long sleeve only: green with short sleeve matches nothing.
+  out.push(jerseyVariation(id, '', 'Green', 'Long sleeve', { regularPrice: 36 }));
+  return out;
+}
+
 export const PRODUCTS: Product[] = [
   {
     type: 'simple',
@@ -186,6 +277,12 @@ export const PRODUCTS: Product[] = [
     description: '<p>Thermo-bonded panels, butyl bladder, FIFA Quality Pro. Size 5.</p>',
     categoryIds: [18],
     image: image(101, 'pro-match-football', 'Pro Match Football'),
+    gallery: [
+      image(111, 'pro-match-football-panels', 'Pro Match Football panels', {
+        caption: 'Thermo-bonded panels: no stitches to let water in.',
+      }),
+      image(112, 'pro-match-football-valve', 'Pro Match Football valve'),
+    ],
     date: '2026-09-01T10:00:00Z',
     menuOrder: 1,
     totalSales: 40,
@@ -206,7 +303,8 @@ export const PRODUCTS: Product[] = [
     shortDescription: '<p>Light shin pads with ankle guards.</p>',
     description: '<p>Shell of polypropylene over EVA foam, with ankle guards and straps.</p>',
     categoryIds: [19],
-    image: image(104, 'shin-pads', 'Shin Pads'),
+    // One image whose full size is no wider than the gallery: no slider, no zoom.
+    image: image(104, 'shin-pads', 'Shin Pads', { fullSize: 400 }),
     date: '2026-09-02T10:00:00Z',
     menuOrder: 2,
     totalSales: 12,
@@ -294,6 +392,13 @@ export const PRODUCTS: Product[] = [
     description: '<p>Firm-ground junior boots with a synthetic upper and moulded studs.</p>',
     categoryIds: [20],
     image: image(108, 'junior-football-boots', 'Junior Football Boots'),
+    gallery: [
+      image(113, 'junior-football-boots-side', 'Junior Football Boots from the side', {
+        caption: 'Synthetic upper with a padded collar.',
+      }),
+      image(114, 'junior-football-boots-sole', 'Junior Football Boots sole', { title: 'Moulded studs' }),
+      image(115, 'junior-football-boots-pair', 'A pair of Junior Football Boots'),
+    ],
     date: '2026-09-06T10:00:00Z',
     menuOrder: 0,
     totalSales: 33,
@@ -335,6 +440,102 @@ export const PRODUCTS: Product[] = [
       // Demo addition: an inactive variation (variation_is_active false), so "UK 4" is listed but
       // disabled; UK 4 / Blue has no variation at all (a "no match", like step 16).
       bootVariation(25, 'uk-4', 'Black', 44.99, { active: false }),
+    ],
+  },
+  {
+    type: 'variable',
+    id: 40,
+    name: 'Training Jersey',
+    slug: 'training-jersey',
+    sku: 'JERSEY',
+    shortDescription: '<p>A breathable training jersey in four colours, short or long sleeved.</p>',
+    description:
+      '<p>Lightweight recycled polyester with mesh panels. Goalkeeper green comes with long sleeves only.</p>',
+    categoryIds: [16],
+    image: image(140, 'training-jersey', 'Training Jersey'),
+    date: '2026-09-07T10:00:00Z',
+    menuOrder: 6,
+    totalSales: 21,
+    weight: '0.2',
+    dimensions: { length: '70', width: '50', height: '1' },
+    soldIndividually: false,
+    attributes: [
+      {
+        name: 'pa_size',
+        label: 'Size',
+        isTaxonomy: true,
+        options: JERSEY_SIZES.map((value) => ({ value, label: value.toUpperCase() })),
+      },
+      {
+        name: 'colour',
+        label: 'Colour',
+        isTaxonomy: false,
+        options: (['Red', 'Navy', 'White', 'Green'] as const).map((value) => ({ value, label: value })),
+      },
+      {
+        name: 'sleeve-length',
+        label: 'Sleeve length',
+        isTaxonomy: false,
+        options: [
+          { value: 'Short sleeve', label: 'Short sleeve' },
+          { value: 'Long sleeve', label: 'Long sleeve' },
+        ],
+      },
+    ],
+    // Ids 41-71.
+    variations: jerseyVariations(),
+  },
+  {
+    // Sold individually: the quantity is fixed at 1 and hidden (storefront.md §4).
+    type: 'variable',
+    id: 80,
+    name: 'Captain’s Armband',
+    slug: 'captains-armband',
+    sku: 'ARMBAND',
+    shortDescription: '<p>An elastic captain’s armband, one per order.</p>',
+    description: '<p>Elastic band with a hook-and-loop fastening; fits juniors and adults.</p>',
+    categoryIds: [19],
+    image: image(145, 'captains-armband', 'Captain’s Armband'),
+    date: '2026-09-08T10:00:00Z',
+    menuOrder: 7,
+    totalSales: 5,
+    weight: '0.05',
+    dimensions: NO_DIMENSIONS,
+    soldIndividually: true,
+    attributes: [
+      {
+        name: 'colour',
+        label: 'Colour',
+        isTaxonomy: false,
+        options: [
+          { value: 'Yellow', label: 'Yellow' },
+          { value: 'Black', label: 'Black' },
+        ],
+      },
+    ],
+    variations: [
+      {
+        id: 81,
+        attributes: { attribute_colour: 'Yellow' },
+        sku: 'ARMBAND-YEL',
+        regularPrice: 6.5,
+        salePrice: null,
+        stockStatus: 'instock',
+        active: true,
+        image: image(145, 'captains-armband', 'Captain’s Armband'),
+        weight: '0.05',
+      },
+      {
+        id: 82,
+        attributes: { attribute_colour: 'Black' },
+        sku: 'ARMBAND-BLK',
+        regularPrice: 6.5,
+        salePrice: null,
+        stockStatus: 'instock',
+        active: true,
+        image: image(146, 'captains-armband-black', 'Captain’s Armband in black'),
+        weight: '0.05',
+      },
     ],
   },
 ];
@@ -438,6 +639,53 @@ export const REVIEWS: Review[] = [
   },
 ];
 
+/**
+ * A threaded reply to a review (WordPress `comment_parent`): no rating, not counted as a review
+ * (WooCommerce counts top-level reviews only).
+ */
+export interface ReviewReply {
+  id: number;
+  productId: number;
+  /** The review (or reply) answered. */
+  parentId: number;
+  author: string;
+  /** ISO 8601. */
+  date: string;
+  text: string;
+  /** Written by the shop (WordPress's `bypostauthor` class). */
+  byShop: boolean;
+}
+
+export const REVIEW_REPLIES: ReviewReply[] = [
+  {
+    id: 13,
+    productId: 18,
+    parentId: 12,
+    author: DEMO_USER.name,
+    date: '2026-10-26T09:00:00Z',
+    byShop: true,
+    text: 'Sorry to hear that, Oisín. These boots are made for firm ground; for astro turf we recommend our AG studs. Please get in touch and we will swap them.',
+  },
+  {
+    id: 14,
+    productId: 18,
+    parentId: 13,
+    author: 'Oisín',
+    date: '2026-10-27T18:45:00Z',
+    byShop: false,
+    text: 'Thanks, swapped them and the new ones are fine.',
+  },
+  {
+    id: 15,
+    productId: 13,
+    parentId: 2,
+    author: DEMO_USER.name,
+    date: '2026-10-10T08:15:00Z',
+    byShop: true,
+    text: 'Thanks, Liam! Letting a little air out on cold days helps.',
+  },
+];
+
 // ---------------------------------------------------------------------------------------------
 // Lookups.
 
@@ -499,6 +747,11 @@ export function categoryWithDescendants(id: number): number[] {
 
 export function reviewsOf(productId: number): Review[] {
   return REVIEWS.filter((r) => r.productId === productId);
+}
+
+/** The replies to a product's reviews, oldest first. */
+export function repliesOf(productId: number): ReviewReply[] {
+  return REVIEW_REPLIES.filter((r) => r.productId === productId);
 }
 
 export function averageRating(productId: number): number {

@@ -10,6 +10,7 @@ import { http, HttpResponse, type RequestHandler } from 'msw';
 import { commercekitAjax, isCommercekitAction } from './commercekit';
 import { DEMO_USER, findProduct } from './fixtures';
 import { refreshedFragments } from './fragments';
+import { SALE_PRICES_ACTION, salePricesResponse } from './sale-prices';
 import { placeholderSvg, imageKeyFromPath } from './svg';
 import { store as defaultStore, type DemoStore, type Session } from './store';
 import { findMatchingVariation, variationData } from './variations';
@@ -294,6 +295,8 @@ export function createHandlers(options: HandlerOptions = {}): RequestHandler[] {
       const body = commercekitAjax(store, session, action, fields);
       return json(body, { setCookie: [...store.cartCookies(session, cookies), ...setCookie] });
     }
+    // Shoptimizer's sale badge percents (storefront.md §7 "Variations"; demo/sale-prices.ts).
+    if (action === SALE_PRICES_ACTION) return json(salePricesResponse(fields));
     // WooCommerce registers every wc-ajax event as `woocommerce_{event}` too (steps 20, 21).
     const endpoint = action.startsWith('woocommerce_')
       ? wcAjaxEndpoints[action.slice('woocommerce_'.length)]

@@ -129,6 +129,11 @@ export function renderDocument(ctx: PageContext, content: PageContent): string {
   const notice = storeNoticeIsland(ctx.islands, ctx.cookies);
   const loading = loadingIndicatorIsland(ctx.islands);
   const drawer = cartDrawerIsland(ctx.islands);
+  // The site-wide lightbox (storefront.md §2.6), once per page when the setting is on; it shows
+  // nothing until an image link opens it.
+  const settings = pageSettings(ctx);
+  const lightbox =
+    settings.lightbox?.enabled !== false ? ctx.islands.render('lightbox', {}, '', { hydrate: 'idle' }) : '';
 
   const css = [...new Set([...ctx.islands.names].flatMap((name) => ctx.assets.cssFor(name)))];
   // Code of the islands that mount at once or when idle, fetched alongside the loader rather than
@@ -143,7 +148,7 @@ export function renderDocument(ctx: PageContext, content: PageContent): string {
       .map((file) => `<link rel="stylesheet" href="/demo-assets/${escapeHtml(file)}">`)
       .join('') +
     css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('') +
-    `<script type="application/json" id="shop-islands-settings">${jsonForScript(pageSettings(ctx))}</script>` +
+    `<script type="application/json" id="shop-islands-settings">${jsonForScript(settings)}</script>` +
     (ctx.assets.loaderSrc
       ? `<script type="module" src="${escapeHtml(ctx.assets.loaderSrc)}"></script>`
       : '') +
@@ -158,6 +163,7 @@ export function renderDocument(ctx: PageContext, content: PageContent): string {
     `<main id="main" class="site-main" tabindex="-1">${main}</main></div></div></div>` +
     footer +
     drawer +
+    lightbox +
     notice +
     loading +
     '</body></html>\n'

@@ -27,7 +27,7 @@ import { cartQuantityIsland } from './quantity';
 import { store } from './store';
 import { isInStock, isOnSale, productPriceHtml, quantityInput, stars } from './product/common';
 import { productViewHtml, saleFlashHtml, sizeGuideHtml, stickyAddToCartHtml } from './product/extras';
-import { productGalleryHtml } from './product/gallery';
+import { lightboxShowcaseHtml, productGalleryHtml } from './product/gallery';
 import { productDetailsHtml, productTabsHtml } from './product/tabs';
 import { variationsForm } from './product/variation-form';
 import { productWaitlistHtml } from './waitlist';
@@ -219,7 +219,8 @@ export function renderHome(ctx: PageContext): string {
       '<header class="woocommerce-products-header"><h1 class="page-title">Football kit for every player</h1>' +
       '<p>Boots in junior sizes, match and training balls, and everything for the kit bag.</p></header>' +
       categoryLinks(childCategories(16), 'Categories') +
-      listing(ctx, PRODUCTS),
+      listing(ctx, PRODUCTS) +
+      lightboxShowcaseHtml(),
   });
 }
 
@@ -298,6 +299,22 @@ function stockHtml(product: Product): string {
   return '';
 }
 
+/**
+ * WooCommerce's `woocommerce_output_related_products` (step 01 prints it below the tabs): up to
+ * three other products, those sharing a category first.
+ */
+function relatedProductsHtml(ctx: PageContext, product: Product): string {
+  const shares = (p: Product) => p.categoryIds.some((id) => product.categoryIds.includes(id));
+  const others = PRODUCTS.filter((p) => p.id !== product.id);
+  const related = [...others.filter(shares), ...others.filter((p) => !shares(p))].slice(0, 3);
+  if (related.length === 0) return '';
+  return (
+    '<section class="related products"><h2>Related products</h2><ul class="products columns-3">' +
+    related.map((p, index) => loopItem(p, index, ctx.islands)).join('') +
+    '</ul></section>'
+  );
+}
+
 export function renderProduct(ctx: PageContext, product: Product): string {
   const category = findCategory(product.categoryIds[0] ?? 0);
   const trail = category ? categoryTrail(category.id) : [];
@@ -337,6 +354,7 @@ export function renderProduct(ctx: PageContext, product: Product): string {
         : '') +
       '</div></div>' +
       productTabsHtml(ctx, product) +
+      relatedProductsHtml(ctx, product) +
       '</div>' +
       stickyAddToCartHtml(ctx, product) +
       productViewHtml(ctx, product),

@@ -10,6 +10,7 @@ import {
   CATEGORIES,
   categoryUrl,
   DEMO_LOGIN,
+  DEMO_USER,
   findProduct,
   findProductBySlug,
   findVariation,
@@ -38,6 +39,7 @@ import {
   renderShop,
   renderWishlist,
 } from './pages';
+import { handleCommentPost } from './reviews';
 import { store as defaultStore, type DemoStore, type Session } from './store';
 import { isEmail, WAITLIST_NONCE_ACTION, WAITLIST_TEXT } from './waitlist';
 
@@ -228,6 +230,25 @@ export function createSite(options: SiteOptions = {}) {
     return redirect(ex, back);
   }
 
+  /** `wp-comments-post.php`: a review or a reply from the product page's comment form (reviews.ts). */
+  function commentsPost(ex: Exchange): Response {
+    const result = handleCommentPost({
+      method: ex.request.method,
+      fields: ex.fields,
+      session: ex.session,
+      user: ex.session.loggedIn ? { name: DEMO_USER.name, email: DEMO_USER.email } : null,
+    });
+    ex.setCookie.push(...result.setCookie);
+    if (result.location) return redirect(ex, result.location, result.status);
+    if (result.text !== undefined) {
+      return new Response(result.text, {
+        status: result.status,
+        headers: { 'Content-Type': 'text/plain', ...result.headers },
+      });
+    }
+    return finish(ex, { status: result.status, html: result.html });
+  }
+
   // -- wishlist, checkout, account -------------------------------------------------------------
 
   /** The waitlist form without JavaScript (waitlist.ts): sign up, then back to the product page. */
@@ -374,7 +395,8 @@ export function createSite(options: SiteOptions = {}) {
     if (path === '/my-account/') return myAccount(ex);
     if (path === '/my-account/customer-logout/') return logout(ex);
     if (path === '/wishlist/') return render(ex, renderWishlist);
-    const productMatch = /^\/product\/([a-z0-9-]+)\/$/.exec(path);
+    // `comment-page-N/`: WordPress's paginated comments permalink (the demo lists every review on each).
+    const productMatch = /^\/product\/([a-z0-9-]+)\/(?:comment-page-\d+\/)?$/.exec(path);
     if (productMatch?.[1]) {
       const product = findProductBySlug(productMatch[1]);
       if (product) return render(ex, (ctx) => renderProduct(ctx, product));
@@ -412,6 +434,7 @@ export function createSite(options: SiteOptions = {}) {
     };
 
     if (url.pathname === '/wp-admin/admin-post.php') return adminPost(ex);
+    if (url.pathname === '/wp-comments-post.php') return commentsPost(ex);
     const early =
       dismissNoticeAction(ex) ??
       removeItemAction(ex) ??

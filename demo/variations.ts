@@ -7,7 +7,8 @@
 import { activePrice, type Image, type VariableProduct, type VariationFixture } from './fixtures';
 import { formatAmount, priceHtml } from './html';
 
-export interface VariationImage {
+/** A type (not an interface): assignable to the contract's loose objects (widgets' props). */
+export type VariationImage = {
   title: string;
   caption: string;
   url: string;
@@ -26,9 +27,9 @@ export interface VariationImage {
   thumb_src_h: number;
   src_w: number;
   src_h: number;
-}
+};
 
-export interface VariationData {
+export type VariationData = {
   attributes: Record<string, string>;
   availability_html: string;
   backorders_allowed: boolean;
@@ -53,7 +54,7 @@ export interface VariationData {
   variation_is_visible: boolean;
   weight: string;
   weight_html: string;
-}
+};
 
 /** `wc_get_product_attachment_props()` for one of the demo's square SVGs. */
 export function imageProps(image: Image, origin: string): VariationImage {
@@ -113,7 +114,8 @@ export function variationData(
     is_purchasable: true,
     is_sold_individually: product.soldIndividually ? 'yes' : 'no',
     is_virtual: false,
-    max_qty: '',
+    // `get_max_purchase_quantity()`: 1 when sold individually, else '' (no limit: stock not managed).
+    max_qty: product.soldIndividually ? 1 : '',
     min_qty: 1,
     price_html: variationPriceHtml(variation),
     sku: variation.sku,

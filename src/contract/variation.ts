@@ -68,10 +68,11 @@ export type Variation = z.infer<typeof VariationSchema>;
 
 /**
  * `/?wc-ajax=get_variation`: the matching variation, or `false` when nothing matches (sample 16).
- * An empty body (WooCommerce's `wp_die()` for an unknown product) also means no match; the transport
- * hands it over as `null`.
+ * An empty body (WooCommerce's `wp_die()` for an unknown product) also means no match: it is no JSON,
+ * so the transport reports a `schema` error with an empty body, which the variation form reads as
+ * no match.
  */
-export const GetVariationResponseSchema = z.union([VariationSchema, z.literal(false), z.null()]);
+export const GetVariationResponseSchema = z.union([VariationSchema, z.literal(false)]);
 export type GetVariationResponse = z.infer<typeof GetVariationResponseSchema>;
 
 /**
