@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type * as z from 'zod/mini';
 import type { Settings } from '../../src/contract/settings';
 import { getSettings } from '../../src/contract/read-settings';
-import { isLightboxOpen, openLightbox, type LightboxSlide } from '../../src/lightbox/open';
+import type { LightboxSlide } from '../../src/lightbox/open';
 import {
   isElementorActionHref,
   lightboxActionSettings,
@@ -89,9 +89,13 @@ export function SiteLightbox({ label }: Props) {
     const base = () => document.baseURI;
 
     const show = async (slides: LightboxSlide[], index: number, fallbackUrl: string | null) => {
-      if (opening.current || isLightboxOpen() || !slides.length) return;
+      if (opening.current || !slides.length) return;
       opening.current = true;
       try {
+        // The viewer's code comes with the first image opened: a page that never opens one (most
+        // pages) loads only this island's click listener.
+        const { isLightboxOpen, openLightbox } = await import('../../src/lightbox/open');
+        if (isLightboxOpen()) return;
         await openLightbox(slides, index, {
           label,
           counter: switches.counter,
