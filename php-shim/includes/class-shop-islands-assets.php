@@ -114,6 +114,58 @@ final class Shop_Islands_Assets {
 		return $this->requested;
 	}
 
+	/**
+	 * WooCommerce's (and Storefront's) scripts that islands replace: handle => the islands that,
+	 * printed together on a page, do everything the script does there. Both would otherwise handle
+	 * the same markup (two adds per click, two variation checks, two sets of tabs).
+	 */
+	const REPLACED_SCRIPTS = array(
+		'wc-add-to-cart'                => array( 'add-to-cart' ),
+		'wc-cart-fragments'             => array( 'mini-cart' ),
+		'wc-add-to-cart-variation'      => array( 'variation-form' ),
+		'wc-single-product'             => array( 'product-gallery', 'product-tabs', 'product-reviews' ),
+		'flexslider'                    => array( 'product-gallery' ),
+		'zoom'                          => array( 'product-gallery' ),
+		'photoswipe'                    => array( 'product-gallery' ),
+		'photoswipe-ui-default'         => array( 'product-gallery' ),
+		'storefront-sticky-add-to-cart' => array( 'sticky-add-to-cart' ),
+	);
+
+	/**
+	 * `wp_footer` (priority 19, before the footer scripts print): dequeues the scripts replaced by
+	 * the islands printed on this page (REPLACED_SCRIPTS, through the `shop_islands_replaced_scripts`
+	 * filter). A script another enqueued script depends on is still printed by WordPress.
+	 */
+	public function dequeue_replaced_scripts(): void {
+		if ( ! $this->islands ) {
+			return;
+		}
+		/**
+		 * Filters which scripts the islands replace: handle => island names that must all be on
+		 * the page for the script to be dequeued. Return an empty array to keep every script.
+		 *
+		 * @since 0.1.0
+		 *
+		 * @param array $replaced The map.
+		 */
+		$replaced = apply_filters( 'shop_islands_replaced_scripts', self::REPLACED_SCRIPTS );
+		if ( ! is_array( $replaced ) ) {
+			return;
+		}
+		foreach ( $replaced as $handle => $islands ) {
+			if ( ! is_string( $handle ) || ! is_array( $islands ) || ! $islands ) {
+				continue;
+			}
+			$all = true;
+			foreach ( $islands as $island ) {
+				$all = $all && is_string( $island ) && isset( $this->islands[ $island ] );
+			}
+			if ( $all ) {
+				wp_dequeue_script( $handle );
+			}
+		}
+	}
+
 	/** Called after the footer scripts were printed: later islands bring their own loader tag. */
 	public function mark_footer_printed(): void {
 		$this->footer_printed = true;

@@ -69,6 +69,7 @@ final class Shop_Islands_Plugin {
 		add_filter( 'script_loader_tag', array( $this->assets, 'module_tag' ), 10, 2 );
 		// Before wp_print_footer_scripts (20), after the footer's own islands (the store notice is at 10).
 		add_action( 'wp_footer', array( $this->settings, 'print_footer' ), 19 );
+		add_action( 'wp_footer', array( $this->assets, 'dequeue_replaced_scripts' ), 19 );
 		add_action( 'wp_print_footer_scripts', array( $this->assets, 'mark_footer_printed' ), 100 );
 		add_action( 'admin_notices', array( $this, 'admin_notice' ) );
 	}
