@@ -218,8 +218,6 @@ test('a phone: tabs, review link, accordion', { tag: '@mobile' }, async ({ page 
 interface Shift {
   value: number;
   sources: string[];
-  /** Recorded once one of this spec's islands had started to mount. */
-  duringMount: boolean;
 }
 
 /** Runs in the page before its scripts: records every layout shift not caused by input. */
@@ -236,20 +234,11 @@ function observeLayoutShifts() {
   };
   const shifts: Shift[] = [];
   (window as unknown as { __shifts: Shift[] }).__shifts = shifts;
-  let mountStart = Infinity;
-  new MutationObserver((records) => {
-    for (const r of records) {
-      const el = r.target as Element;
-      if (el.hasAttribute('data-island') && el.getAttribute('data-island-state') === 'loading')
-        mountStart = Math.min(mountStart, performance.now());
-    }
-  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-island-state'] });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries() as LayoutShift[]) {
       if (!entry.hadRecentInput)
         shifts.push({
           value: entry.value,
-          duringMount: entry.startTime >= mountStart,
           sources: (entry.sources ?? []).map(
             (s) =>
               `${describeNode(s.node)} ${Math.round(s.previousRect.y)}+${Math.round(s.previousRect.height)} -> ` +
@@ -270,11 +259,9 @@ test.describe('no layout shift when the product page islands mount (deep links i
       await waitForIslands(page);
       await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
       const all = await page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts);
-      // With a hash, Chrome applies `:target` (which product-tabs.css reads to show the linked
-      // panel) when it scrolls to the fragment, which may be after the first paint: that shift is
-      // the browser's fragment navigation, before any island code ran. What the islands add when
-      // they mount is measured from the moment the first of them starts to mount.
-      const shifts = path.includes('#') ? all.filter((s) => s.duringMount) : all;
+      // The whole load counts, deep links included: the theme's inline script gives product-tabs.css
+      // the hash before the first paint, so the linked panel is the one shown from the start.
+      const shifts = all;
       expect(
         shifts.reduce((sum, s) => sum + s.value, 0),
         shifts.map((s) => `${s.value.toFixed(5)} ${s.sources.join(', ')}`).join('\n'),

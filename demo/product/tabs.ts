@@ -260,6 +260,9 @@ export function productTabsHtml(ctx: PageContext, product: Product): string {
     '</ul>';
   return (
     '<div class="woocommerce-tabs wc-tabs-wrapper">' +
+    // The URL's hash, for product-tabs.css, before the panels are parsed (the first paint shows the
+    // panel the tabs island will open: no shift on deep links).
+    '<script>document.currentScript.parentNode.setAttribute("data-hash",location.hash)</script>' +
     ctx.islands.render(
       'product-tabs',
       { tabs: tabs.map(({ key, title }) => ({ key, title })), open: serverChoice },
