@@ -772,9 +772,14 @@ export function attributeValueLabel(product: VariableProduct, attributeKey: stri
 }
 
 /** WooCommerce's variation name: "Junior Football Boots - UK 2, Blue" (steps 19, 34). */
-export function variationName(product: VariableProduct, variation: VariationFixture): string {
+export function variationName(
+  product: VariableProduct,
+  variation: VariationFixture,
+  /** The values in the cart: a variation's 'any' attribute holds the shopper's choice there. */
+  chosen: Record<string, string> = variation.attributes,
+): string {
   const labels = Object.entries(variation.attributes).map(([key, value]) =>
-    attributeValueLabel(product, key, value),
+    attributeValueLabel(product, key, value || chosen[key] || ''),
   );
   return `${product.name} - ${labels.join(', ')}`;
 }

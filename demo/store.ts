@@ -223,7 +223,7 @@ export class DemoStore {
         item,
         product,
         variation,
-        name: variation ? variationName(product as VariableProduct, variation) : product.name,
+        name: variation ? variationName(product as VariableProduct, variation, item.variation) : product.name,
         sku: variation?.sku ?? product.sku,
         unitPrice,
         lineTotal: Math.round(unitPrice * item.quantity * 100) / 100,
@@ -324,14 +324,30 @@ export class DemoStore {
             `${escapeHtml(product.name)}</a>.`,
         );
       }
-      attributes = { ...variation.attributes };
+      // WooCommerce keeps the posted value of an attribute the variation leaves as 'any' (and
+      // requires it): WC_Cart::add_to_cart's variation data.
+      const chosen: Record<string, string> = {};
+      const unset: string[] = [];
+      for (const [key, value] of Object.entries(variation.attributes)) {
+        chosen[key] = value || (attributes[key] ?? '');
+        if (!chosen[key]) {
+          const attribute = product.attributes.find((a) => `attribute_${a.name}` === key);
+          unset.push(attribute?.label ?? key);
+        }
+      }
+      if (unset.length > 0) {
+        return fail(
+          escapeHtml(unset.join(', ')) + (unset.length > 1 ? ' are required fields' : ' is a required field'),
+        );
+      }
+      attributes = chosen;
       variationId = variation.id;
     } else {
       attributes = {};
       variationId = 0;
     }
 
-    const name = variation ? variationName(product as VariableProduct, variation) : product.name;
+    const name = variation ? variationName(product as VariableProduct, variation, attributes) : product.name;
     const idParts = [String(product.id)];
     if (variationId) idParts.push(String(variationId));
     if (Object.keys(attributes).length > 0) {
