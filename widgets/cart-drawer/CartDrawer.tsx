@@ -7,28 +7,11 @@ import { on } from '../../src/events/bus';
 import { __ } from '../../src/i18n';
 import { isModifiedClick } from '../../src/navigation';
 import { MINI_CART_SELECTOR, MiniCartContent, listsItems, miniCartHtml } from '../../src/ui/MiniCartContent';
-import { drawerOpen, scrollbarGap, type DrawerEvent } from './model';
+import { useScrollLock } from '../../src/ui/scroll-lock';
+import { drawerOpen, type DrawerEvent } from './model';
 import type { CartDrawerPropsSchema } from './schema';
 
 type Props = z.output<typeof CartDrawerPropsSchema>;
-
-/** Locks the page's scroll while `locked`, keeping the scrollbar's width so nothing moves. */
-function useScrollLock(locked: boolean): void {
-  useEffect(() => {
-    if (!locked) return;
-    const root = document.documentElement;
-    const body = document.body;
-    const gap = scrollbarGap(window.innerWidth, root.clientWidth);
-    const before = { overflow: root.style.overflow, paddingRight: body.style.paddingRight };
-    const padding = Number.parseFloat(getComputedStyle(body).paddingRight) || 0;
-    root.style.overflow = 'hidden';
-    if (gap > 0) body.style.paddingRight = `${padding + gap}px`;
-    return () => {
-      root.style.overflow = before.overflow;
-      body.style.paddingRight = before.paddingRight;
-    };
-  }, [locked]);
-}
 
 /**
  * The cart drawer (storefront.md §2.8, §4 "Cart drawer", §6): a modal dialog showing the mini-cart

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { drawerOpen, scrollbarGap } from './model';
+import { drawerOpen } from './model';
 
 describe('drawerOpen (storefront.md §4 "Cart drawer")', () => {
   const site = { isEditor: false };
@@ -20,13 +20,5 @@ describe('drawerOpen (storefront.md §4 "Cart drawer")', () => {
   it.each(['outside', 'button', 'escape'] as const)('closes on %s', (via) => {
     expect(drawerOpen(true, { type: 'close', via }, site)).toBe(false);
     expect(drawerOpen(false, { type: 'close', via }, site)).toBe(false);
-  });
-});
-
-describe('scrollbarGap', () => {
-  it("is the scrollbar's width, never negative", () => {
-    expect(scrollbarGap(1280, 1265)).toBe(15);
-    expect(scrollbarGap(390, 390)).toBe(0);
-    expect(scrollbarGap(390, 400)).toBe(0);
   });
 });

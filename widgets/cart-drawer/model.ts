@@ -16,7 +16,3 @@ export function drawerOpen(open: boolean, event: DrawerEvent, { isEditor }: { is
       return false;
   }
 }
-
-/** The width the page's scrollbar took: given back as padding while the page's scroll is locked. */
-export const scrollbarGap = (windowWidth: number, documentWidth: number): number =>
-  Math.max(0, windowWidth - documentWidth);

@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { SIZE_GUIDES, sizeGuideProps } from '../../demo/product/extras';
 import island from './island';
-import { scrollbarGap } from './model';
 import { SizeGuidePropsSchema } from './schema';
 import { SizeGuide } from './SizeGuide';
 
@@ -108,16 +107,6 @@ describe('SizeGuide', () => {
         .getAllByRole('rowheader')
         .map((th) => th.textContent),
     ).toEqual(['XS', 'S', 'M', 'L', 'XL', 'XXL']);
-  });
-});
-
-describe('scrollbarGap', () => {
-  it.each([
-    [1280, 1265, 15],
-    [390, 390, 0],
-    [1000, 1001, 0],
-  ])('window %d, client %d → %d', (w, c, gap) => {
-    expect(scrollbarGap(w, c)).toBe(gap);
   });
 });
 

@@ -1,29 +1,11 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type * as z from 'zod/mini';
 import { useFocusTrap } from '../../src/a11y/useFocusTrap';
-import { scrollbarGap } from './model';
+import { useScrollLock } from '../../src/ui/scroll-lock';
 import type { SizeGuidePropsSchema, SizeTable } from './schema';
 
 type Props = z.output<typeof SizeGuidePropsSchema>;
-
-/** Locks the page's scroll while `locked`, keeping the scrollbar's width so nothing moves. */
-function useScrollLock(locked: boolean): void {
-  useEffect(() => {
-    if (!locked) return;
-    const root = document.documentElement;
-    const body = document.body;
-    const gap = scrollbarGap(window.innerWidth, root.clientWidth);
-    const before = { overflow: root.style.overflow, paddingRight: body.style.paddingRight };
-    const padding = Number.parseFloat(getComputedStyle(body).paddingRight) || 0;
-    root.style.overflow = 'hidden';
-    if (gap > 0) body.style.paddingRight = `${padding + gap}px`;
-    return () => {
-      root.style.overflow = before.overflow;
-      body.style.paddingRight = before.paddingRight;
-    };
-  }, [locked]);
-}
 
 /** The table, as the server prints it in the no-JS section: caption, column headers, row headers. */
 function Table({ table }: { table: SizeTable }) {
