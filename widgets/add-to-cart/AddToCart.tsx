@@ -2,7 +2,7 @@ import { useState, type MouseEvent } from 'react';
 import { flushSync } from 'react-dom';
 import type * as z from 'zod/mini';
 import { announce } from '../../src/a11y/announce';
-import { addToCart, type AddOutcome } from '../../src/cart';
+import { addToCart, settleAdd, viewCartLink, type AddOutcome } from '../../src/cart';
 import { getSettings } from '../../src/contract/read-settings';
 import type { Settings } from '../../src/contract/settings';
 import { emit } from '../../src/events/bus';
@@ -12,7 +12,6 @@ import {
   SUCCESS_ANNOUNCE_DELAY,
   buttonClassName,
   handlesInPage,
-  offCartPage,
   requestData,
   type ButtonState,
 } from './model';
@@ -51,39 +50,29 @@ export function AddToCart({ href, label, className, ariaLabel, rel, data, elemen
     form: HTMLFormElement | null,
     settings: Settings,
   ) => {
-    switch (outcome.kind) {
-      case 'vetoed':
-        setState((s) => ({ pending: s.pending - 1, added: false }));
-        return;
-      case 'redirect':
-        // Stays 'loading' while the browser leaves for the product (or cart) page.
-        navigation.assign(outcome.url);
-        return;
-      case 'failed':
+    settleAdd(outcome, {
+      reset: () => setState((s) => ({ pending: s.pending - 1, added: false })),
+      fallBack: (error) => {
         console.error(
           '[shop-islands] add-to-cart: the product could not be added in the page; following the link.',
-          outcome.error,
+          error,
         );
         if (form) navigation.submit(form, button);
         else if (button instanceof HTMLAnchorElement && button.href) navigation.assign(button.href);
         else setState((s) => ({ pending: s.pending - 1, added: false }));
-        return;
-      case 'added': {
+      },
+      added: () => {
         // Committed before the event, so its listeners see the `added` class and the link.
         flushSync(() => {
           setState((s) => ({ pending: s.pending - 1, added: true }));
-          if (offCartPage(settings.is_cart)) {
-            setViewCart(
-              (shown) =>
-                shown ?? { href: settings.cart_url, text: settings.i18n.view_cart ?? __('View cart') },
-            );
-          }
+          const link = viewCartLink(settings);
+          if (link) setViewCart((shown) => shown ?? link);
         });
         const message = button.getAttribute('data-success_message');
         if (message) announce(message, { delay: SUCCESS_ANNOUNCE_DELAY });
         emit('wc_cart_button_updated', [button]);
-      }
-    }
+      },
+    });
   };
 
   const onClick = (event: MouseEvent<ButtonElement>) => {

@@ -54,5 +54,4 @@ export function buttonClassName(base: string, { pending, added }: ButtonState): 
   return own.join(' ');
 }
 
-/** WooCommerce prints is_cart as '1' or '' (a boolean from other servers): the View cart link is off the cart page only. */
-export const offCartPage = (isCart: string | boolean): boolean => !isCart || isCart === '0';
+export { offCartPage } from '../../src/cart/outcome';

@@ -9,7 +9,7 @@ import {
 } from 'react';
 import type * as z from 'zod/mini';
 import { announce } from '../../src/a11y/announce';
-import { addToCart, type AddOutcome } from '../../src/cart';
+import { addToCart, settleAdd, type AddOutcome } from '../../src/cart';
 import { getSettings } from '../../src/contract/read-settings';
 import { isModifiedClick, navigation } from '../../src/navigation';
 import {
@@ -193,25 +193,20 @@ export function StickyAddToCart(props: Props) {
   }, [shown, formSelector]);
 
   const settle = (outcome: AddOutcome, link: HTMLAnchorElement) => {
-    switch (outcome.kind) {
-      case 'vetoed':
-        setState((s) => ({ pending: s.pending - 1, added: false }));
-        return;
-      case 'redirect':
-        // Stays 'loading' while the browser leaves.
-        navigation.assign(outcome.url);
-        return;
-      case 'failed':
+    settleAdd(outcome, {
+      reset: () => setState((s) => ({ pending: s.pending - 1, added: false })),
+      fallBack: (error) => {
         console.error(
           '[shop-islands] sticky-add-to-cart: the product could not be added in the page; following the link.',
-          outcome.error,
+          error,
         );
         navigation.assign(link.href);
-        return;
-      case 'added':
+      },
+      added: () => {
         setState((s) => ({ pending: s.pending - 1, added: true }));
         if (successMessage) announce(successMessage, { delay: SUCCESS_ANNOUNCE_DELAY });
-    }
+      },
+    });
   };
 
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {

@@ -10,7 +10,7 @@ import {
 import { flushSync } from 'react-dom';
 import type * as z from 'zod/mini';
 import { announce } from '../../src/a11y/announce';
-import { addToCart, type AddOutcome } from '../../src/cart';
+import { addToCart, settleAdd, viewCartLink, type AddOutcome } from '../../src/cart';
 import { getSettings } from '../../src/contract/read-settings';
 import type { Settings } from '../../src/contract/settings';
 import { GetVariationResponseSchema, type Variation } from '../../src/contract/variation';
@@ -297,36 +297,25 @@ export function VariationForm(props: Props) {
     target: HTMLFormElement,
     settings: Settings,
   ) => {
-    switch (outcome.kind) {
-      case 'vetoed':
-        setAdding((s) => ({ pending: s.pending - 1, added: false }));
-        return;
-      case 'redirect':
-        // Stays 'loading' while the browser leaves for the product (or cart) page.
-        navigation.assign(outcome.url);
-        return;
-      case 'failed':
+    settleAdd(outcome, {
+      reset: () => setAdding((s) => ({ pending: s.pending - 1, added: false })),
+      fallBack: (error) => {
         console.error(
           '[shop-islands] variation-form: the variation could not be added in the page; submitting the form.',
-          outcome.error,
+          error,
         );
         navigation.submit(target, button);
-        return;
-      case 'added': {
+      },
+      added: () => {
         flushSync(() => {
           setAdding((s) => ({ pending: s.pending - 1, added: true }));
-          const onCart = Boolean(settings.is_cart);
-          if (!onCart) {
-            setViewCart(
-              (shown) =>
-                shown ?? { href: settings.cart_url, text: settings.i18n.view_cart ?? __('View cart') },
-            );
-          }
+          const link = viewCartLink(settings);
+          if (link) setViewCart((shown) => shown ?? link);
         });
         if (successMessage) announce(successMessage, { delay: SUCCESS_ANNOUNCE_DELAY });
         emit('wc_cart_button_updated', [button]);
-      }
-    }
+      },
+    });
   };
 
   const onAddToCart = (event: MouseEvent<HTMLButtonElement>) => {
