@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { delay, http, HttpResponse } from 'msw';
+import { delay, HttpResponse } from 'msw';
 import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import { miniCartHtml as demoMiniCartHtml } from '../demo/fragments';
 import { cart } from '../src/cart';
@@ -7,7 +7,6 @@ import { emit } from '../src/events/bus';
 import { navigation } from '../src/navigation';
 import { MiniCart } from '../widgets/mini-cart/MiniCart';
 import { MiniCartPropsSchema } from '../widgets/mini-cart/schema';
-import { demoHandlers } from './support/msw';
 import {
   answering,
   fillDemoCart,
@@ -108,15 +107,10 @@ export const Updating: Story = {
   name: 'Updating (dimmed)',
   parameters: {
     msw: {
-      handlers: [
-        http.post('*', async ({ request }) => {
-          if (new URL(request.url).searchParams.get('wc-ajax') !== 'get_refreshed_fragments')
-            return undefined;
-          await delay(1500);
-          return undefined;
-        }),
-        ...demoHandlers,
-      ],
+      handlers: answering('get_refreshed_fragments', async () => {
+        await delay(1500);
+        return undefined;
+      }),
     },
   },
   play: async ({ canvasElement }) => {
@@ -183,15 +177,10 @@ export const ServerMarkupUntilRefreshed: Story = {
   args: { serverHtml: miniCartFragment([{ name: 'From the server', quantity: 1, price: 9.99 }]) },
   parameters: {
     msw: {
-      handlers: [
-        http.post('*', async ({ request }) => {
-          if (new URL(request.url).searchParams.get('wc-ajax') !== 'get_refreshed_fragments')
-            return undefined;
-          await delay(800);
-          return undefined;
-        }),
-        ...demoHandlers,
-      ],
+      handlers: answering('get_refreshed_fragments', async () => {
+        await delay(800);
+        return undefined;
+      }),
     },
   },
   play: async ({ canvasElement }) => {
@@ -207,14 +196,10 @@ export const RefreshFails: Story = {
   args: { serverHtml: miniCartFragment([{ name: 'From the server', quantity: 1, price: 9.99 }]) },
   parameters: {
     msw: {
-      handlers: [
-        http.post('*', ({ request }) =>
-          new URL(request.url).searchParams.get('wc-ajax') === 'get_refreshed_fragments'
-            ? new HttpResponse('<html>Internal Server Error</html>', { status: 500 })
-            : undefined,
-        ),
-        ...demoHandlers,
-      ],
+      handlers: answering(
+        'get_refreshed_fragments',
+        () => new HttpResponse('<html>Internal Server Error</html>', { status: 500 }),
+      ),
     },
   },
   play: async ({ canvasElement }) => {
