@@ -1,10 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, HttpResponse } from 'msw';
-import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { navigation } from '../src/navigation';
 import { AddToCart } from '../widgets/add-to-cart/AddToCart';
 import { AddToCartPropsSchema, type AddToCartProps } from '../widgets/add-to-cart/schema';
-import { answering, freshCart, LONG_NAMES, MountedIsland } from './support/cart';
+import { answering, freshCartStayingOnPage, LONG_NAMES, MountedIsland } from './support/cart';
 
 /** WooCommerce's listing button for Pro Match Football (samples 04, 07), as the demo prints it. */
 const BALL: AddToCartProps = {
@@ -54,19 +54,8 @@ const meta = {
   title: 'Widgets/Add to cart',
   component: ProductCard,
   args: { props: BALL, title: 'Pro Match Football' },
-  beforeEach: () => {
-    const cleanup = freshCart();
-    // Stories never leave the page: where the browser would go is recorded instead.
-    const assign = spyOn(navigation, 'assign').mockImplementation(() => undefined);
-    const submit = spyOn(navigation, 'submit').mockImplementation(() => undefined);
-    const error = spyOn(console, 'error');
-    return async () => {
-      assign.mockRestore();
-      submit.mockRestore();
-      error.mockRestore();
-      await cleanup();
-    };
-  },
+  // Stories never leave the page: where the browser would go is recorded instead.
+  beforeEach: freshCartStayingOnPage,
 } satisfies Meta<typeof ProductCard>;
 
 export default meta;

@@ -1,13 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay } from 'msw';
-import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { findProductBySlug, type VariableProduct } from '../demo/fixtures';
 import { variationFormProps } from '../demo/product/variation-form';
 import { VariationSchema } from '../src/contract/variation';
 import { navigation } from '../src/navigation';
 import { VariationFormPropsSchema, type VariationFormProps } from '../widgets/variation-form/schema';
 import { TEXT, VariationForm } from '../widgets/variation-form/VariationForm';
-import { answering, freshCart, MountedIsland } from './support/cart';
+import { answering, freshCartStayingOnPage, MountedIsland } from './support/cart';
 import { malformed, never, serverError } from './support/commercekit';
 
 /** The island's props as the demo store prints them on the product's page. */
@@ -95,19 +95,8 @@ const meta = {
   title: 'Widgets/Variation form',
   component: ProductPage,
   args: { props: demoProps('junior-football-boots') },
-  beforeEach: () => {
-    const cleanup = freshCart();
-    // Stories never leave the page: where the browser would go is recorded instead.
-    const assign = spyOn(navigation, 'assign').mockImplementation(() => undefined);
-    const submit = spyOn(navigation, 'submit').mockImplementation(() => undefined);
-    const error = spyOn(console, 'error');
-    return async () => {
-      assign.mockRestore();
-      submit.mockRestore();
-      error.mockRestore();
-      await cleanup();
-    };
-  },
+  // Stories never leave the page: where the browser would go is recorded instead.
+  beforeEach: freshCartStayingOnPage,
 } satisfies Meta<typeof ProductPage>;
 
 export default meta;

@@ -8,7 +8,9 @@
 import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 import { escapeHtml, formatAmount, priceHtml } from '../../demo/html';
+import { spyOn } from 'storybook/test';
 import { resetCartForTesting } from '../../src/cart';
+import { navigation } from '../../src/navigation';
 import { settleCart } from '../../src/test/cart';
 import { demoHandlers } from './msw';
 
@@ -31,6 +33,23 @@ export function resetCartStory(): void {
 export const freshCart = () => {
   resetCartStory();
   return () => settleCart();
+};
+
+/**
+ * A fresh cart for a story whose controls may leave the page: `navigation.assign` / `submit` record
+ * where the browser would go instead, and `console.error` is watched. Returns the cleanup.
+ */
+export const freshCartStayingOnPage = () => {
+  const cleanup = freshCart();
+  const assign = spyOn(navigation, 'assign').mockImplementation(() => undefined);
+  const submit = spyOn(navigation, 'submit').mockImplementation(() => undefined);
+  const error = spyOn(console, 'error');
+  return async () => {
+    assign.mockRestore();
+    submit.mockRestore();
+    error.mockRestore();
+    await cleanup();
+  };
 };
 
 /** The demo store's `?wc-ajax={endpoint}` URL on this page's origin (Storybook or jsdom). */
