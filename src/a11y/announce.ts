@@ -71,11 +71,15 @@ export function getLiveRegion(politeness: Politeness = 'polite', doc: Document =
   return region;
 }
 
+/** Cancel functions of the announcements whose text is not set yet. */
+const pending = new Set<() => void>();
+
 /**
  * Announces `message` after `delay` ms. The region is emptied `ANNOUNCE_SETTLE_MS` before the text
  * is set (at once when the delay is shorter), so the text itself appears exactly at `delay`, or at
  * `ANNOUNCE_SETTLE_MS` for shorter delays. Returns a function cancelling the announcement if the
- * text has not been set yet. Without a document (SSR) nothing happens.
+ * text has not been set yet. Without a document (SSR, or a test environment torn down) nothing
+ * happens. Components use `useAnnounce()`, which cancels what is pending when they unmount.
  */
 export function announce(
   message: string,
@@ -83,20 +87,38 @@ export function announce(
 ): () => void {
   if (typeof document === 'undefined' || !document.body) return () => {};
   const timers: ReturnType<typeof setTimeout>[] = [];
+  const cancel = (): void => {
+    timers.forEach(clearTimeout);
+    pending.delete(cancel);
+  };
   const at = (ms: number, run: () => void): void => {
-    if (ms <= 0) run();
-    else timers.push(setTimeout(run, ms));
+    const guarded = () => {
+      // The document may be gone by the time a timer fires (a page torn down): do nothing then.
+      if (typeof document !== 'undefined' && document.body) run();
+    };
+    if (ms <= 0) guarded();
+    else timers.push(setTimeout(guarded, ms));
   };
   const setAt = Math.max(delay, ANNOUNCE_SETTLE_MS);
   const clearAt = setAt - ANNOUNCE_SETTLE_MS;
   let region: HTMLElement | undefined;
+  pending.add(cancel);
   at(clearAt, () => {
     region = getLiveRegion(politeness);
     region.textContent = '';
   });
   at(setAt, () => {
+    pending.delete(cancel);
     // Found again: the region may have been replaced since it was cleared.
     (region?.isConnected ? region : getLiveRegion(politeness)).textContent = message;
   });
-  return () => timers.forEach(clearTimeout);
+  return cancel;
+}
+
+/** Whether the announcement `cancel` belongs to is still to be made. */
+export const isPendingAnnouncement = (cancel: () => void): boolean => pending.has(cancel);
+
+/** Cancels every announcement not made yet (a test's teardown; a page being replaced). */
+export function cancelPendingAnnouncements(): void {
+  Array.from(pending).forEach((cancel) => cancel());
 }

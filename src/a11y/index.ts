@@ -1,5 +1,7 @@
 export {
   announce,
+  cancelPendingAnnouncements,
+  isPendingAnnouncement,
   ensureVisuallyHiddenCss,
   getLiveRegion,
   visuallyHiddenStyle,
@@ -12,3 +14,4 @@ export {
 export { createFocusTrap, type FocusTrap, type FocusTrapOptions, type InitialFocus } from './focus-trap';
 export { getTabbables, isFocusable } from './tabbable';
 export { useFocusTrap } from './useFocusTrap';
+export { useAnnounce } from './useAnnounce';
