@@ -1,15 +1,87 @@
 /// <reference types="vitest/config" />
+import { readdirSync, readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
-// One build serves every page: the loader is the only entry; each widget's island module and
-// React (with react-dom and scheduler) become lazily imported chunks. `base: './'` makes every
-// chunk URL relative to the loader's own URL, so the plugin works from any install path or CDN.
+const STRATEGIES = ['load', 'idle', 'visible', 'interaction'];
+
+/**
+ * The widgets: every `widgets/<name>/` with an `island.tsx`, and its default mount strategy from
+ * `widgets/<name>/island.json` (`{ "hydrate": "idle" }`). The loader holds no list of them: each is
+ * an entry of its own, and the server prints its chunk URL on the container (ARCHITECTURE.md §3).
+ */
+function widgets(): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (const name of readdirSync('widgets').sort()) {
+    if (!/^[a-z0-9-]+$/.test(name) || !readdirSync(`widgets/${name}`).includes('island.tsx')) continue;
+    const { hydrate } = JSON.parse(readFileSync(`widgets/${name}/island.json`, 'utf8')) as {
+      hydrate?: string;
+    };
+    if (!hydrate || !STRATEGIES.includes(hydrate)) {
+      throw new Error(`widgets/${name}/island.json: "hydrate" must be one of ${STRATEGIES.join(', ')}.`);
+    }
+    found[name] = hydrate;
+  }
+  return found;
+}
+
+/**
+ * `SHOP_ISLANDS_SYNTHETIC_WIDGETS=N` adds N generated widgets to the build (the bench measures the
+ * loader with 60 of them: it must not grow with the number of widgets).
+ */
+const SYNTHETIC = Number(process.env.SHOP_ISLANDS_SYNTHETIC_WIDGETS ?? 0);
+const SYNTHETIC_PREFIX = '\0synthetic-island:';
+
+function syntheticWidgets(): Plugin {
+  return {
+    name: 'shop-islands-synthetic-widgets',
+    resolveId: (id) => (id.startsWith('synthetic-island:') ? `\0${id}` : null),
+    load(id) {
+      if (!id.startsWith(SYNTHETIC_PREFIX)) return null;
+      const n = id.slice(SYNTHETIC_PREFIX.length);
+      return (
+        `import { defineIsland } from '/src/islands/define';\n` +
+        `const Synthetic = (props) => props.text + ' ${n}';\n` +
+        `export default defineIsland({ safeParse: (v) => ({ success: true, data: v }) }, Synthetic);\n`
+      );
+    },
+  };
+}
+
+/** `dist/islands.json`: each widget's default strategy, for the servers that print containers. */
+function islandsJson(defaults: Record<string, string>): Plugin {
+  return {
+    name: 'shop-islands-defaults',
+    apply: 'build',
+    generateBundle() {
+      const hydrate = Object.fromEntries(
+        Object.entries(defaults).map(([name, value]) => [name, { hydrate: value }]),
+      );
+      this.emitFile({
+        type: 'asset',
+        fileName: 'islands.json',
+        source: `${JSON.stringify(hydrate, null, 2)}\n`,
+      });
+    },
+  };
+}
+
+// One build serves every page: the loader is one entry, each widget's island module is another, and
+// what they share (React with react-dom and scheduler, zod, the runtime) becomes shared chunks.
+// `base: './'` makes every chunk URL relative to the file importing it, so the plugin works from any
+// install path or CDN.
 export default defineConfig(({ command }) => {
   const isBuild = command === 'build' && !process.env.VITEST;
+  const defaults = widgets();
+  const entries: Record<string, string> = { loader: 'src/islands/loader.ts' };
+  for (const name of Object.keys(defaults)) entries[name] = `widgets/${name}/island.tsx`;
+  for (let n = 1; n <= SYNTHETIC; n += 1) {
+    entries[`synthetic-${n}`] = `synthetic-island:${n}`;
+    defaults[`synthetic-${n}`] = 'idle';
+  }
   return {
     base: './',
-    plugins: [react()],
+    plugins: [react(), syntheticWidgets(), islandsJson(defaults)],
     // Build only: a NODE_ENV define that leaked into Vitest would load React's production build
     // and break `act` (see TOOLCHAIN.md).
     define: isBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
@@ -19,7 +91,7 @@ export default defineConfig(({ command }) => {
       emptyOutDir: true,
       manifest: true,
       // Library mode: Vite adds no preload helper to the loader (we measured +1.2 KB gzip).
-      lib: { entry: { loader: 'src/islands/loader.ts' }, formats: ['es'] },
+      lib: { entry: entries, formats: ['es'] },
       assetsInlineLimit: 0,
       cssCodeSplit: true,
       target: 'es2022',
@@ -29,12 +101,9 @@ export default defineConfig(({ command }) => {
       rolldownOptions: {
         output: {
           minify: true,
+          // An island's module is named after its widget folder: `assets/store-notice-HASH.js`.
           entryFileNames: 'assets/[name]-[hash].js',
-          // A widget's island module is named after its widget folder: `assets/store-notice-HASH.js`.
-          chunkFileNames: (chunk) => {
-            const widget = /widgets[\\/]([^\\/]+)[\\/]island\.tsx$/.exec(chunk.facadeModuleId ?? '');
-            return `assets/${widget ? widget[1] : '[name]'}-[hash].js`;
-          },
+          chunkFileNames: 'assets/[name]-[hash].js',
           assetFileNames: 'assets/[name]-[hash][extname]',
           codeSplitting: {
             groups: [

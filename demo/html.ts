@@ -47,6 +47,8 @@ export type HydrateStrategy = 'load' | 'idle' | 'visible' | 'interaction';
 export interface IslandOptions {
   /** `data-hydrate`; left out when not given, so the widget's default strategy applies. */
   hydrate?: HydrateStrategy;
+  /** `data-island-src`: the island's chunk URL from Vite's manifest (what the loader imports). */
+  src?: string;
   /** `span` where the container sits in phrasing content (inside a label, a paragraph). */
   tag?: 'div' | 'span';
   /** Extra attributes of the container (class, id …). */
@@ -55,7 +57,7 @@ export interface IslandOptions {
 
 /**
  * Prints one island container exactly as ARCHITECTURE.md §1 describes (and as the PHP plugin prints
- * it): `<div data-island="NAME" data-hydrate="STRATEGY"><script type="application/json"
+ * it): `<div data-island="NAME" data-island-src="CHUNK" data-hydrate="STRATEGY"><script type="application/json"
  * data-island-props>JSON</script>FALLBACK</div>`. `fallbackHtml` is trusted server markup.
  */
 export function renderIsland(
@@ -65,7 +67,12 @@ export function renderIsland(
   options: IslandOptions = {},
 ): string {
   const tag = options.tag ?? 'div';
-  const head = attrs({ 'data-island': name, 'data-hydrate': options.hydrate, ...options.attrs });
+  const head = attrs({
+    'data-island': name,
+    'data-island-src': options.src,
+    'data-hydrate': options.hydrate,
+    ...options.attrs,
+  });
   return (
     `<${tag}${head}><script type="application/json" data-island-props>${jsonForScript(props)}</script>` +
     `${fallbackHtml}</${tag}>`

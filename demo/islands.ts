@@ -4,20 +4,27 @@
  */
 import { COMING_SOON_MESSAGE, STORE_NOTICE_MESSAGE } from './fixtures';
 import { escapeHtml, renderIsland, type IslandOptions } from './html';
+import { NO_ASSETS, type PageAssets } from './manifest';
 import { md5 } from './md5';
 
 /**
  * Collects the islands a page prints, so <head> can link their stylesheets before they mount, and
- * preload the code of those that mount early (`load`, `idle`, or the widget's default).
+ * preload the code of those that mount early (`load` or `idle`). Each container gets its chunk URL
+ * and its strategy (the one asked for, else the widget's default) from the build, as the plugin
+ * prints them.
  */
 export class IslandCollector {
   readonly names = new Set<string>();
   readonly early = new Set<string>();
 
+  constructor(private readonly assets: PageAssets = NO_ASSETS) {}
+
   render(name: string, props: unknown, fallbackHtml: string, options: IslandOptions = {}): string {
     this.names.add(name);
-    if (options.hydrate !== 'visible' && options.hydrate !== 'interaction') this.early.add(name);
-    return renderIsland(name, props, fallbackHtml, options);
+    const hydrate = options.hydrate ?? this.assets.hydrateFor(name);
+    if (hydrate === 'load' || hydrate === 'idle') this.early.add(name);
+    const src = this.assets.srcFor(name) ?? undefined;
+    return renderIsland(name, props, fallbackHtml, { ...options, hydrate, src });
   }
 }
 

@@ -1,6 +1,7 @@
 /**
- * What a page needs from Vite's build manifest (`dist/.vite/manifest.json`): the loader's URL and,
- * per island, the stylesheets of its module (and of the chunks it imports), so they are in <head>
+ * What a page needs from Vite's build manifest (`dist/.vite/manifest.json`) and the build's
+ * `dist/islands.json` (each widget's default strategy): the loader's URL and, per island, its
+ * chunk URL (printed on its container: the loader has no list of widgets), its strategy, the stylesheets of its module (and of the chunks it imports), so they are in <head>
  * before the island mounts. Stylesheets are `css` entries (CSS imported as a module) and `.css` files
  * in `assets` (CSS imported with `?url`, as the widgets do). Pure: server.ts reads the file; the PHP plugin does the same in PHP.
  */
@@ -20,6 +21,12 @@ export interface ManifestChunk {
 
 export type ViteManifest = Record<string, ManifestChunk>;
 
+/** `dist/islands.json`: `{ "<widget>": { "hydrate": "idle" } }`, from `widgets/<name>/island.json`. */
+export type IslandDefaults = Record<string, { hydrate?: string }>;
+
+export type Strategy = 'load' | 'idle' | 'visible' | 'interaction';
+const STRATEGIES: readonly string[] = ['load', 'idle', 'visible', 'interaction'];
+
 export interface PageAssets {
   /** URL of the loader module, or null when there is no build (pages still work without it). */
   loaderSrc: string | null;
@@ -27,19 +34,33 @@ export interface PageAssets {
   cssFor(island: string): string[];
   /** Module URLs an island needs before it runs (its chunk and static imports): `modulepreload`. */
   jsFor(island: string): string[];
+  /** The island's chunk URL (`data-island-src`), or null when the build has no such island. */
+  srcFor(island: string): string | null;
+  /** The widget's default strategy (`idle` when the build does not say). */
+  hydrateFor(island: string): Strategy;
 }
 
 /** Where the demo serves `dist/`: a realistic plugin path, so chunk URLs must be relative. */
 export const DIST_BASE_URL = '/wp-content/plugins/shop-islands/dist/';
 export const LOADER_SOURCE = 'src/islands/loader.ts';
 
-export const NO_ASSETS: PageAssets = { loaderSrc: null, cssFor: () => [], jsFor: () => [] };
+export const NO_ASSETS: PageAssets = {
+  loaderSrc: null,
+  cssFor: () => [],
+  jsFor: () => [],
+  srcFor: () => null,
+  hydrateFor: () => 'idle',
+};
 
 export function islandSource(island: string): string {
   return `widgets/${island}/island.tsx`;
 }
 
-export function assetsFromManifest(manifest: ViteManifest, baseUrl: string = DIST_BASE_URL): PageAssets {
+export function assetsFromManifest(
+  manifest: ViteManifest,
+  baseUrl: string = DIST_BASE_URL,
+  defaults: IslandDefaults = {},
+): PageAssets {
   const entry =
     manifest[LOADER_SOURCE] ?? Object.values(manifest).find((chunk) => chunk.isEntry === true) ?? undefined;
   if (!entry) return NO_ASSETS;
@@ -71,6 +92,16 @@ export function assetsFromManifest(manifest: ViteManifest, baseUrl: string = DIS
     },
     jsFor(island) {
       return jsOf(islandSource(island), new Set()).map((file) => baseUrl + file);
+    },
+    srcFor(island) {
+      const chunk = Object.hasOwn(manifest, islandSource(island))
+        ? manifest[islandSource(island)]
+        : undefined;
+      return chunk ? baseUrl + chunk.file : null;
+    },
+    hydrateFor(island) {
+      const hydrate = Object.hasOwn(defaults, island) ? defaults[island]?.hydrate : undefined;
+      return hydrate && STRATEGIES.includes(hydrate) ? (hydrate as Strategy) : 'idle';
     },
   };
 }

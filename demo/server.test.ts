@@ -159,7 +159,7 @@ describe('pages', () => {
   it('prints containers exactly as ARCHITECTURE.md §1 (and each island’s props parse)', async () => {
     const { html, doc } = await browser().page('/my-account/');
     expect(html).toContain(
-      '<span data-island="password-toggle" data-hydrate="idle"><script type="application/json" data-island-props>' +
+      '<span data-island="password-toggle" data-island-src="/wp-content/plugins/shop-islands/dist/assets/password-toggle-def456.js" data-hydrate="idle"><script type="application/json" data-island-props>' +
         '{"id":"password","name":"password","autocomplete":"current-password","required":true,"className":"woocommerce-Input woocommerce-Input--text input-text"}' +
         '</script><span class="password-input"><input class="woocommerce-Input woocommerce-Input--text input-text" type="password" name="password" id="password" autocomplete="current-password" required></span></span>',
     );
@@ -323,7 +323,9 @@ describe('no-JS shopping', () => {
     expect(empty.headers.get('location')).toBe('/cart/');
     await b.request('/?add-to-cart=13');
     const { html, doc } = await b.page('/checkout/');
-    expect(html).toContain('<span data-island="password-toggle" data-hydrate="interaction">');
+    expect(html).toContain(
+      '<span data-island="password-toggle" data-island-src="/wp-content/plugins/shop-islands/dist/assets/password-toggle-def456.js" data-hydrate="interaction">',
+    );
     expect(
       doc
         .querySelector('[data-island="password-toggle"] input#account_password')

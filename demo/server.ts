@@ -16,7 +16,14 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { getResponse } from 'msw';
 import { handlers } from './handlers';
-import { assetsFromManifest, DIST_BASE_URL, NO_ASSETS, type PageAssets, type ViteManifest } from './manifest';
+import {
+  assetsFromManifest,
+  DIST_BASE_URL,
+  NO_ASSETS,
+  type IslandDefaults,
+  type PageAssets,
+  type ViteManifest,
+} from './manifest';
 import { isStoreEndpoint, proxyToStore } from './proxy';
 import { createSite } from './site';
 import { imageKeyFromPath, placeholderSvg } from './svg';
@@ -80,7 +87,12 @@ function manifestReader(distDir: string, log: (message: string) => void): () => 
       const { mtimeMs } = statSync(file);
       if (cached?.mtimeMs !== mtimeMs) {
         const manifest = JSON.parse(readFileSync(file, 'utf8')) as ViteManifest;
-        cached = { mtimeMs, assets: assetsFromManifest(manifest, DIST_BASE_URL) };
+        // Each widget's default strategy, written by the build beside the manifest (idle without it).
+        const defaultsFile = path.join(distDir, 'islands.json');
+        const defaults = existsSync(defaultsFile)
+          ? (JSON.parse(readFileSync(defaultsFile, 'utf8')) as IslandDefaults)
+          : {};
+        cached = { mtimeMs, assets: assetsFromManifest(manifest, DIST_BASE_URL, defaults) };
         warned = false;
       }
       return cached.assets;

@@ -121,13 +121,14 @@ export function createSite(options: SiteOptions = {}) {
   const redirect = (ex: Exchange, location: string, status = 302) => finish(ex, { status, location });
 
   function render(ex: Exchange, page: (ctx: PageContext) => string, status = 200): Response {
+    const assets = currentAssets();
     const ctx: PageContext = {
       url: ex.url,
       session: ex.session,
       cookies: ex.cookies,
-      assets: currentAssets(),
+      assets,
       notices: store.takeNotices(ex.session),
-      islands: new IslandCollector(),
+      islands: new IslandCollector(assets),
     };
     return finish(ex, { status, html: page(ctx) });
   }

@@ -30,16 +30,66 @@ const FAILED_RESOURCE = /^Failed to load resource/;
 const DISMISSAL_NOT_SAVED = /^\[shop-islands\] coming-soon-banner: the dismissal was not saved/;
 
 test.describe('a widget chunk that does not load (404)', () => {
+  test('a chunk that fails once (a network blip) mounts on the retry', async ({ page, consoleErrors }) => {
+    consoleErrors.allow(FAILED_RESOURCE);
+    let first = true;
+    await page.route(chunk('store-notice'), (route) => {
+      if (!first) return route.continue();
+      first = false;
+      return route.abort('connectionreset');
+    });
+    await page.goto('/');
+    await waitForIslands(page);
+    expect(consoleErrors.fromIslands()).toEqual([]);
+  });
+
+  test('a container naming a script from elsewhere is refused: nothing fetched, fallback kept', async ({
+    page,
+    consoleErrors,
+  }) => {
+    consoleErrors.allow(notMounted('store-notice'));
+    const foreign: string[] = [];
+    await page.route('**/evil.js', (route) => {
+      foreign.push(route.request().url());
+      return route.fulfill({ contentType: 'text/javascript', body: 'window.__pwned = true;' });
+    });
+    // As page-builder or user content could print it: a container with its own chunk URL.
+    await page.route('/', async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(
+        /(data-island="store-notice" data-island-src=")[^"]*"/,
+        '$1/wp-content/plugins/shop-islands/dist/assets/../../../../uploads/evil.js"',
+      );
+      return route.fulfill({ response, body: html });
+    });
+    await page.goto('/');
+    await waitForIslands(page, { failed: ['store-notice'] });
+    expect(foreign).toEqual([]);
+    expect(await page.evaluate(() => 'pwned' in window || '__pwned' in window)).toBe(false);
+    expect(consoleErrors.fromIslands()).toEqual([
+      expect.stringMatching(/island "store-notice" was not mounted: its chunk URL .* is refused/),
+    ]);
+    await expect(noticeText(page)).toBeVisible();
+  });
+
   test('store notice: the island fails, the fallback stays and its no-JS link dismisses the notice', async ({
     page,
     consoleErrors,
   }) => {
     consoleErrors.allow(FAILED_RESOURCE);
     consoleErrors.allow(notMounted('store-notice'));
-    await page.route(chunk('store-notice'), (route) => route.fulfill({ status: 404, body: 'Not Found' }));
+    const asked: string[] = [];
+    await page.route(chunk('store-notice'), (route) => {
+      asked.push(route.request().url());
+      return route.fulfill({ status: 404, body: 'Not Found' });
+    });
     await page.goto('/');
 
     await waitForIslands(page, { failed: ['store-notice'] });
+    // Tried once more after a short wait, past any cache (a stale page after a deploy); the
+    // first answer may have been the <link rel=modulepreload>'s.
+    expect(asked.filter((url) => /\?retry=\d+$/.test(url))).toHaveLength(1);
+    expect(asked.at(-1)).toMatch(/store-notice-[^/?]*\.js\?retry=\d+$/);
     await expect
       .poll(() => consoleErrors.fromIslands())
       .toEqual([
@@ -137,9 +187,7 @@ test.describe('props the server got wrong', () => {
     await waitForIslands(page, { failed: ['store-notice'] });
     await expect
       .poll(() => consoleErrors.fromIslands())
-      .toEqual([
-        expect.stringMatching(/island "store-notice" was not mounted: its props are not valid JSON/),
-      ]);
+      .toEqual([expect.stringMatching(/island "store-notice" was not mounted: its props are invalid JSON/)]);
     await expect(noticeText(page)).toBeVisible();
     await expect(noticeDismiss(page)).toHaveAttribute('href', /\?shop-islands-dismiss-notice=/);
   });

@@ -5,13 +5,15 @@ import { STORE_NOTICE_MESSAGE } from '../demo/fixtures';
 import { escapeHtml, renderIsland, type HydrateStrategy } from '../demo/html';
 import { readCookie, writeCookie } from '../src/cookies';
 import { startIslands } from '../src/islands/runtime';
-import comingSoonBanner from '../widgets/coming-soon-banner/index';
-import loadingIndicator from '../widgets/loading-indicator/index';
-import passwordToggle from '../widgets/password-toggle/index';
-import storeNotice from '../widgets/store-notice/index';
+import { islandSrc, testRuntime } from '../src/test/islands';
 
-/** The registry the loader builds from `widgets/*\/index.ts`. */
-const ISLANDS = [storeNotice, comingSoonBanner, passwordToggle, loadingIndicator];
+/** The chunks of the asset folder (in the page, the loader imports the URL the server printed). */
+const ISLANDS = testRuntime({
+  'store-notice': () => import('../widgets/store-notice/island'),
+  'coming-soon-banner': () => import('../widgets/coming-soon-banner/island'),
+  'password-toggle': () => import('../widgets/password-toggle/island'),
+  'loading-indicator': () => import('../widgets/loading-indicator/island'),
+});
 
 const NOTICE_ID = '9d8c7b6a5f';
 const COOKIE = `store_notice${NOTICE_ID}`;
@@ -24,8 +26,12 @@ const noticeFallback = (message = STORE_NOTICE_MESSAGE) =>
   `data-notice-id="${NOTICE_ID}">${escapeHtml(message)} <a role="button" href="${NO_JS_HREF}" ` +
   `class="woocommerce-store-notice__dismiss-link">Dismiss</a></p>`;
 
-const noticeContainer = (props: unknown, hydrate: HydrateStrategy = 'load', name = 'store-notice') =>
-  renderIsland(name, props, noticeFallback(), { hydrate });
+const noticeContainer = (
+  props: unknown,
+  hydrate: HydrateStrategy = 'load',
+  name = 'store-notice',
+  src = islandSrc(name),
+) => renderIsland(name, props, noticeFallback(), { hydrate, src });
 
 const VALID_PROPS = {
   noticeId: NOTICE_ID,
@@ -147,18 +153,37 @@ export const PropsNotJson: Story = {
   play: async ({ canvasElement }) => {
     await expectFallbackKept(
       canvasElement,
-      /island "store-notice" was not mounted: its props are not valid JSON/,
+      /island "store-notice" was not mounted: its props are invalid JSON/,
     );
   },
 };
 
-export const UnknownIsland: Story = {
-  name: 'Unknown island name: fallback stays',
+export const MissingChunk: Story = {
+  name: 'Chunk missing (stale page after a deploy): fallback stays',
   args: { html: noticeContainer(VALID_PROPS, 'load', 'store-notice-v2') },
   play: async ({ canvasElement }) => {
     await expectFallbackKept(
       canvasElement,
-      /island "store-notice-v2" was not mounted: no widget of that name is registered/,
+      /island "store-notice-v2" was not mounted: its code could not be loaded/,
     );
+    // Tried twice: the second time with a cache-busting query.
+    expect(ISLANDS.requested.filter((url) => url.includes('store-notice-v2'))).toEqual([
+      islandSrc('store-notice-v2'),
+      expect.stringMatching(/store-notice-v2\.js\?retry=\d+$/),
+    ]);
+  },
+};
+
+export const ForeignChunkRefused: Story = {
+  name: 'Chunk URL from elsewhere (user content): refused, fallback stays',
+  args: {
+    html: noticeContainer(VALID_PROPS, 'load', 'store-notice', 'https://evil.example/store-notice.js'),
+  },
+  play: async ({ canvasElement }) => {
+    await expectFallbackKept(
+      canvasElement,
+      /island "store-notice" was not mounted: its chunk URL .* is refused/,
+    );
+    expect(ISLANDS.requested.some((url) => url.includes('evil.example'))).toBe(false);
   },
 };

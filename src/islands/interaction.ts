@@ -18,11 +18,12 @@ export function onInteraction(container: HTMLElement, go: (held: HeldInteraction
   let firstAt: Locator | null = null;
   const clicks: { target: Element; at: Locator | null }[] = [];
 
+  const untrigger = () => TRIGGERS.forEach((type) => container.removeEventListener(type, trigger, true));
   const trigger = (event: Event) => {
     if (first) return;
     first = event;
     firstAt = event.target instanceof Element ? locatorOf(event.target, container) : null;
-    TRIGGERS.forEach((type) => container.removeEventListener(type, trigger, true));
+    untrigger();
     go({ release });
   };
   const hold = (event: Event) => {
@@ -32,7 +33,7 @@ export function onInteraction(container: HTMLElement, go: (held: HeldInteraction
     clicks.push({ target: event.target, at: locatorOf(event.target, container) });
   };
   const stop = () => {
-    TRIGGERS.forEach((type) => container.removeEventListener(type, trigger, true));
+    untrigger();
     container.removeEventListener('click', hold, true);
   };
 
@@ -44,10 +45,8 @@ export function onInteraction(container: HTMLElement, go: (held: HeldInteraction
     }
     // A key pressed before the mount that did not turn into a click (arrows, Escape…) is sent again.
     if (mounted && clicks.length === 0 && first instanceof KeyboardEvent && firstAt) {
-      const { key, code, shiftKey, ctrlKey, altKey, metaKey } = first;
-      resolve(firstAt, mounted)?.dispatchEvent(
-        new KeyboardEvent('keydown', { key, code, shiftKey, ctrlKey, altKey, metaKey, bubbles: true }),
-      );
+      // The event itself serves as the init dictionary: key, code, modifiers and bubbles are read from it.
+      resolve(firstAt, mounted)?.dispatchEvent(new KeyboardEvent('keydown', first));
     }
   }
 

@@ -5,28 +5,27 @@
  */
 const INTERACTIVE = 'a,button,input,select,textarea,summary,[role="button"],[tabindex]';
 
-export type Locator = { id: string } | { name: string; tag: string } | { tag: string; index: number };
+/** The element's tag, and its id, else its name, else its position among the container's `tag`s. */
+export interface Locator {
+  tag: string;
+  id?: string;
+  name?: string;
+  index?: number;
+}
 
 export function locatorOf(target: Element, container: Element): Locator | null {
   const el = target.closest(INTERACTIVE);
   if (!el || !container.contains(el)) return null;
-  if (el.id) return { id: el.id };
-  const tag = el.tagName.toLowerCase();
+  const tag = el.tagName;
   const name = el.getAttribute('name');
-  if (name) return { name, tag };
+  if (el.id) return { tag, id: el.id };
+  if (name) return { tag, name };
   return { tag, index: Array.from(container.querySelectorAll(tag)).indexOf(el) };
 }
 
-export function resolve(locator: Locator, container: Element): HTMLElement | null {
-  let found: Element | null | undefined;
-  if ('id' in locator) {
-    found = Array.from(container.querySelectorAll('[id]')).find((el) => el.id === locator.id);
-  } else if ('name' in locator) {
-    found = Array.from(container.querySelectorAll(locator.tag)).find(
-      (el) => el.getAttribute('name') === locator.name,
-    );
-  } else {
-    found = container.querySelectorAll(locator.tag)[locator.index];
-  }
+export function resolve({ tag, id, name, index }: Locator, container: Element): HTMLElement | null {
+  const found = Array.from(container.querySelectorAll(tag)).find((el, i) =>
+    id ? el.id === id : name ? el.getAttribute('name') === name : i === index,
+  );
   return found instanceof HTMLElement ? found : null;
 }

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { defineIsland } from './define';
 import { startIslands } from './runtime';
-import type { IslandMeta, Strategy } from './types';
+import { islandSrc, testRuntime, withChunkUrls, type ChunkLoader } from '../test/islands';
 
 const CounterProps = z.object({ label: z.string(), start: z._default(z.number(), 0) });
 
@@ -37,19 +37,13 @@ function Crashing({ when }: { when: string }) {
 }
 
 const counter = defineIsland(CounterProps, Counter);
-const meta = (name: string, hydrate: Strategy, load: IslandMeta['load']): IslandMeta => ({
-  name,
-  hydrate,
-  load,
-});
-const islands = [
-  meta('counter', 'load', async () => ({ default: counter })),
-  meta('field', 'load', async () => ({ default: defineIsland(z.object({ name: z.string() }), Field) })),
-  meta('crashing', 'load', async () => ({ default: defineIsland(z.object({ when: z.string() }), Crashing) })),
-  meta('broken-chunk', 'load', () =>
-    Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
-  ),
-];
+const chunks: Record<string, ChunkLoader> = {
+  counter: async () => ({ default: counter }),
+  field: async () => ({ default: defineIsland(z.object({ name: z.string() }), Field) }),
+  crashing: async () => ({ default: defineIsland(z.object({ when: z.string() }), Crashing) }),
+  'broken-chunk': () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+};
+const islands = testRuntime(chunks);
 
 let stop: (() => void) | undefined;
 afterEach(() => {
@@ -57,8 +51,9 @@ afterEach(() => {
   stop = undefined;
 });
 
+/** Markup as the server prints it: each container names its chunk. */
 const container = (html: string) => {
-  document.body.insertAdjacentHTML('beforeend', html);
+  document.body.insertAdjacentHTML('beforeend', withChunkUrls(html));
   return document.body.lastElementChild as HTMLElement;
 };
 const settled = (el: HTMLElement) =>
@@ -104,9 +99,9 @@ describe('island runtime', () => {
     [
       'malformed JSON',
       `<script type="application/json" data-island-props>{"label":</script>`,
-      /not valid JSON/,
+      /invalid JSON/,
     ],
-    ['an unknown island', '', /no widget of that name/],
+    ['an island the build does not have', '', /its code could not be loaded/],
   ])('keeps the fallback on %s', async (_case, props, message) => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const name = props ? 'counter' : 'nope';
@@ -123,7 +118,7 @@ describe('island runtime', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const load = vi.fn(() => Promise.reject(new TypeError('Failed to fetch')));
     const el = container(`<div data-island="flaky"><a href="/fallback">Fallback</a></div>`);
-    stop = startIslands([meta('flaky', 'load', load)]);
+    stop = startIslands(testRuntime({ flaky: load }));
     await settled(el);
     expect(load).toHaveBeenCalledTimes(2);
     expect(el).toHaveAttribute('data-island-state', 'failed');
@@ -159,7 +154,7 @@ describe('island runtime', () => {
     expect(screen.getByRole('button', { name: 'Nested: 0' })).toBeInTheDocument();
   });
 
-  it('falls back to the widget default for an unknown data-hydrate', async () => {
+  it('mounts when idle for an unknown data-hydrate', async () => {
     const el = container(
       `<div data-island="counter" data-hydrate="sometime" data-props='{"label":"Default"}'></div>`,
     );
@@ -176,6 +171,25 @@ describe('island runtime', () => {
     expect(el).toHaveAttribute('data-island-state', 'pending');
     await settled(el);
     expect(screen.getByRole('button', { name: 'Idle: 0' })).toBeInTheDocument();
+  });
+
+  it('idle uses the browser idle callback where there is one (its deadline is no interaction)', async () => {
+    const idle = vi.fn((callback: (deadline: { timeRemaining: () => number }) => void) => {
+      setTimeout(() => callback({ timeRemaining: () => 50 }), 0);
+      return 1;
+    });
+    vi.stubGlobal('requestIdleCallback', idle);
+    vi.stubGlobal('cancelIdleCallback', vi.fn());
+    const el = container(
+      `<div data-island="counter" data-hydrate="idle" data-props='{"label":"Ric"}'></div>`,
+    );
+    stop = startIslands(islands);
+    await settled(el);
+    expect(idle).toHaveBeenCalledOnce();
+    expect(el).toHaveAttribute('data-island-state', 'mounted');
+    stop();
+    stop = undefined;
+    vi.unstubAllGlobals();
   });
 
   it('visible waits until the container intersects the viewport', async () => {
@@ -209,7 +223,7 @@ describe('island runtime', () => {
       `<div data-island="counter" data-hydrate="interaction" data-props='{"label":"Lazy"}'><button type="button" class="counter">Lazy: 0</button></div>`,
     );
     const load = vi.fn(async () => ({ default: counter }));
-    stop = startIslands([meta('counter', 'load', load)]);
+    stop = startIslands(testRuntime({ counter: load }));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(load).not.toHaveBeenCalled();
     await userEvent.click(screen.getByRole('button', { name: 'Lazy: 0' }));
@@ -244,5 +258,111 @@ describe('island runtime', () => {
     expect(mounted).not.toBe(fallback);
     expect(mounted).toHaveValue('Ada');
     expect(mounted).toHaveFocus();
+  });
+
+  describe('chunk URLs (data-island-src)', () => {
+    it.each([
+      ['an off-site script', 'https://evil.example/counter.js'],
+      ['a javascript: URL', 'javascript:alert(1)//counter.js'],
+      ['a data: URL', 'data:text/javascript,alert(1)//.js'],
+      [
+        'a path climbing out of the asset folder',
+        '/wp-content/plugins/shop-islands/dist/assets/../../../evil.js',
+      ],
+      ['an encoded climb', '/wp-content/plugins/shop-islands/dist/assets/%2e%2e/%2e%2e/uploads/evil.js'],
+      ['another file type of the folder', '/wp-content/plugins/shop-islands/dist/assets/counter.css'],
+      ['a look-alike folder', '/wp-content/plugins/shop-islands/dist/assets-evil/counter.js'],
+    ])('refuses %s: nothing imported, fallback kept, one error', async (_case, src) => {
+      const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const runtime = testRuntime(chunks);
+      const el = container(
+        `<div data-island="counter" data-island-src="${src}" data-hydrate="load" data-props='{"label":"X"}'><a href="/f">Fallback</a></div>`,
+      );
+      const failed = vi.fn();
+      el.addEventListener('shop-islands:failed', failed);
+      stop = startIslands(runtime);
+      await settled(el);
+      expect(el).toHaveAttribute('data-island-state', 'failed');
+      expect(failed).toHaveBeenCalledOnce();
+      expect(runtime.requested).toEqual([]);
+      expect(screen.getByRole('link', { name: 'Fallback' })).toBeInTheDocument();
+      expect(error).toHaveBeenCalledOnce();
+      expect(String(error.mock.calls[0]?.[0])).toMatch(
+        /island "counter" was not mounted: its chunk URL .* is refused/,
+      );
+    });
+
+    it('refuses a container without a chunk URL', async () => {
+      const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      document.body.insertAdjacentHTML(
+        'beforeend',
+        `<div data-island="counter"><a href="/f">Fallback</a></div>`,
+      );
+      const el = document.body.lastElementChild as HTMLElement;
+      stop = startIslands(islands);
+      await settled(el);
+      expect(el).toHaveAttribute('data-island-state', 'failed');
+      expect(String(error.mock.calls[0]?.[0])).toMatch(
+        /island "counter" was not mounted: it has no chunk URL/,
+      );
+    });
+
+    it('imports a script of the asset folder given by a relative URL', async () => {
+      const runtime = testRuntime(chunks);
+      const relative = new URL(islandSrc('counter')).pathname;
+      const el = container(
+        `<div data-island="counter" data-island-src="${relative}" data-props='{"label":"Rel"}'></div>`,
+      );
+      stop = startIslands(runtime);
+      await settled(el);
+      expect(el).toHaveAttribute('data-island-state', 'mounted');
+      expect(runtime.requested).toEqual([islandSrc('counter')]);
+    });
+  });
+
+  describe('a chunk that fails to load', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('is retried once, after the delay, with a cache-busting query; then it mounts', async () => {
+      vi.useFakeTimers();
+      let calls = 0;
+      const runtime = testRuntime(
+        {
+          counter: () =>
+            calls++ === 0
+              ? Promise.reject(new TypeError('Failed to fetch'))
+              : Promise.resolve({ default: counter }),
+        },
+        1000,
+      );
+      const el = container(
+        `<div data-island="counter" data-hydrate="load" data-props='{"label":"Again"}'></div>`,
+      );
+      stop = startIslands(runtime);
+      await vi.advanceTimersByTimeAsync(999);
+      expect(runtime.requested).toEqual([islandSrc('counter')]);
+      expect(el).toHaveAttribute('data-island-state', 'loading');
+      await vi.advanceTimersByTimeAsync(1);
+      expect(runtime.requested).toHaveLength(2);
+      expect(runtime.requested[1]).toMatch(new RegExp(`^${islandSrc('counter')}\\?retry=\\d+$`));
+      vi.useRealTimers();
+      await settled(el);
+      expect(el).toHaveAttribute('data-island-state', 'mounted');
+    });
+
+    it('is not retried once its container is gone, and leaves no timer', async () => {
+      vi.useFakeTimers();
+      const runtime = testRuntime({}, 1000);
+      const el = container(`<div data-island="counter" data-hydrate="load"></div>`);
+      stop = startIslands(runtime);
+      await vi.advanceTimersByTimeAsync(10);
+      el.remove();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(vi.getTimerCount()).toBe(0);
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(runtime.requested).toHaveLength(1);
+    });
   });
 });

@@ -1,18 +1,14 @@
-import type { Strategy } from './types';
-
 /** How long `idle` waits at most before mounting anyway (ms). */
 const IDLE_TIMEOUT = 2000;
 
 /**
- * Calls `go` once when `strategy` says the island should mount (all but `interaction`, which needs
- * the event replay of `interaction.ts`). Returns a cancel function.
+ * Calls `go` once when `strategy` (a container's `data-hydrate`) says the island should mount: `load`
+ * at once, `visible` when it nears the viewport, and `idle`, or any value that is not a strategy,
+ * when the browser is idle (`interaction` needs the event replay of `interaction.ts`). Returns a
+ * cancel function.
  */
-export function waitFor(strategy: Exclude<Strategy, 'interaction'>, el: HTMLElement, go: () => void) {
-  if (strategy === 'idle' && 'requestIdleCallback' in window) {
-    const id = requestIdleCallback(go, { timeout: IDLE_TIMEOUT });
-    return () => cancelIdleCallback(id);
-  }
-  if (strategy === 'visible' && 'IntersectionObserver' in window) {
+export function waitFor(strategy: string | null, el: HTMLElement, go: () => void) {
+  if (strategy === 'visible') {
     const io = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {
@@ -27,7 +23,11 @@ export function waitFor(strategy: Exclude<Strategy, 'interaction'>, el: HTMLElem
     targets.forEach((target) => io.observe(target));
     return () => io.disconnect();
   }
-  // `load`, and the fallbacks where the browser lacks the API: a task from now.
-  const id = setTimeout(go, strategy === 'idle' ? 200 : 0);
+  if (strategy !== 'load' && 'requestIdleCallback' in window) {
+    const id = requestIdleCallback(go, { timeout: IDLE_TIMEOUT });
+    return () => cancelIdleCallback(id);
+  }
+  // `load`, and `idle` where the browser has no idle callbacks (Safari): a task from now.
+  const id = setTimeout(go, strategy === 'load' ? 0 : 200);
   return () => clearTimeout(id);
 }

@@ -31,10 +31,17 @@ export interface MountContext {
   };
 }
 
-/** What `widgets/<name>/index.ts` exports as default: tiny, bundled into the loader. */
-export interface IslandMeta {
-  name: string;
-  /** Strategy used when the container has no (valid) `data-hydrate`. */
-  hydrate: Strategy;
-  load: () => Promise<{ default: IslandModule }>;
+/** How the runtime imports a chunk: `import(url)` in the browser; tests hand in their own. */
+export type Importer = (url: string) => Promise<{ default: IslandModule }>;
+
+export interface RuntimeOptions {
+  /**
+   * The plugin's asset folder (absolute URL ending in `/`): the only place chunks are imported from.
+   * Markup can come from page builders and user content, so a container naming any other URL is
+   * refused.
+   */
+  base: string;
+  importer?: Importer;
+  /** Milliseconds before the one retry of a chunk that failed to load (default 1000). */
+  retryDelay?: number;
 }

@@ -4,6 +4,7 @@ import { findProduct } from '../../demo/fixtures';
 import { productViewProps } from '../../demo/product/extras';
 import { setSettings } from '../../src/contract/read-settings';
 import { startIslands } from '../../src/islands/runtime';
+import { islandSrc, testRuntime } from '../../src/test/islands';
 import { TEST_SETTINGS } from '../../src/test/server';
 import island from './island';
 import { PRODUCT_VIEW_EVENT, dataLayerEntry, isDataLayer, productViewDetail } from './model';
@@ -172,11 +173,9 @@ describe('product-view island', () => {
   it('through the runtime: bad props → no event and one console.error naming the island and the field', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     document.body.innerHTML =
-      `<div data-island="product-view" data-hydrate="load"><script type="application/json" data-island-props>` +
+      `<div data-island="product-view" data-island-src="${islandSrc('product-view')}" data-hydrate="load"><script type="application/json" data-island-props>` +
       `${JSON.stringify({ ...BOOTS, price: 'free' })}</script></div>`;
-    const stop = startIslands([
-      { name: 'product-view', hydrate: 'idle', load: async () => ({ default: island }) },
-    ]);
+    const stop = startIslands(testRuntime({ 'product-view': async () => ({ default: island }) }));
     const container = document.querySelector('[data-island]')!;
     await waitFor(() => expect(container).toHaveAttribute('data-island-state', 'failed'));
     stop();
@@ -187,11 +186,9 @@ describe('product-view island', () => {
 
   it('through the runtime: good props → one event', async () => {
     document.body.innerHTML =
-      `<div data-island="product-view" data-hydrate="load"><script type="application/json" data-island-props>` +
+      `<div data-island="product-view" data-island-src="${islandSrc('product-view')}" data-hydrate="load"><script type="application/json" data-island-props>` +
       `${JSON.stringify(BOOTS)}</script></div>`;
-    const stop = startIslands([
-      { name: 'product-view', hydrate: 'idle', load: async () => ({ default: island }) },
-    ]);
+    const stop = startIslands(testRuntime({ 'product-view': async () => ({ default: island }) }));
     await waitFor(() => expect(events).toHaveLength(1));
     stop();
   });

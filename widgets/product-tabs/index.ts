@@ -1,9 +1,0 @@
-import type { IslandMeta } from '../../src/islands/types';
-
-/** Registration, bundled into the loader: keep it free of imports that pull code. */
-const meta: IslandMeta = {
-  name: 'product-tabs',
-  hydrate: 'idle',
-  load: () => import('./island'),
-};
-export default meta;
