@@ -35,7 +35,11 @@ const SYNTHETIC_PREFIX = '\0synthetic-island:';
 function syntheticWidgets(): Plugin {
   return {
     name: 'shop-islands-synthetic-widgets',
-    resolveId: (id) => (id.startsWith('synthetic-island:') ? `\0${id}` : null),
+    // Vite hands lib entries over as paths: match the id's end.
+    resolveId: (id) => {
+      const n = /synthetic-island:(\d+)$/.exec(id)?.[1];
+      return n ? `${SYNTHETIC_PREFIX}${n}` : null;
+    },
     load(id) {
       if (!id.startsWith(SYNTHETIC_PREFIX)) return null;
       const n = id.slice(SYNTHETIC_PREFIX.length);

@@ -69,15 +69,15 @@ describe('sortChunks', () => {
 });
 
 describe('chunkSection', () => {
-  it('marks the loader OK or OVER against 2,560 bytes gzip and adds totals', () => {
-    const ok = chunkSection([chunk('loader', 'js', 2560), chunk('react', 'js', 60000)]);
+  it('marks the loader OK or OVER against 2,048 bytes gzip and adds totals', () => {
+    const ok = chunkSection([chunk('loader', 'js', 2048), chunk('react', 'js', 60000)]);
     expect(ok.rows.map((r) => [r.key, r.info?.budget])).toEqual([
-      ['loader', 'OK (≤ 2,560)'],
+      ['loader', 'OK (≤ 2,048)'],
       ['react', ''],
       ['total js', ''],
     ]);
-    expect(ok.rows.at(-1)?.metrics.gzip?.value).toBe(62560);
-    expect(chunkSection([chunk('loader', 'js', 2561)]).rows[0]?.info?.budget).toBe('OVER (≤ 2,560)');
+    expect(ok.rows.at(-1)?.metrics.gzip?.value).toBe(62048);
+    expect(chunkSection([chunk('loader', 'js', 2049)]).rows[0]?.info?.budget).toBe('OVER (≤ 2,048)');
   });
   it('says so when the build has no loader', () => {
     expect(chunkSection([chunk('react', 'js')]).rows[0]?.info?.budget).toBe('MISSING');
