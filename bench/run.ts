@@ -39,6 +39,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH as CHROMIUM } from '../scripts/chromium';
 import { measureRequests, requestsSection } from './requests';
 import { loaderSection, measureLoaderScaling } from './loader';
 import { chunkSection, measureChunks } from './sizes';
+import { readCompetitors } from './competitor';
+import { weightSection } from './weight';
 import { measureVariationBench, variationSection } from './variations';
 import { formatTable } from './table';
 
@@ -102,7 +104,7 @@ const log = (message: string) => process.stderr.write(`bench: ${message}\n`);
 
 async function measurePages(
   cli: CliOptions,
-): Promise<{ section: Section; requests: Section; chromiumVersion: string }> {
+): Promise<{ section: Section; weight: Section; requests: Section; chromiumVersion: string }> {
   const options = DEFAULT_PAGE_OPTIONS;
   // Imported here, not at the top, so `--sizes-only` works without (or with a broken) demo store.
   const { startDemoServer } = await import('../demo/server');
@@ -125,6 +127,7 @@ async function measurePages(
       }
       return {
         section: pageSection(results, options, cli.runs),
+        weight: weightSection(results, readCompetitors(join(ROOT, 'bench', 'competitor.json'))),
         requests: requestsSection(requests),
         chromiumVersion: browser.version(),
       };
@@ -177,11 +180,13 @@ async function main(): Promise<void> {
   printSection(variations, previous, 'variations');
 
   if (!cli.sizesOnly) {
-    const { section, requests, chromiumVersion } = await measurePages(cli);
+    const { section, weight, requests, chromiumVersion } = await measurePages(cli);
     report.sections.pages = section;
+    report.sections.weight = weight;
     report.sections.requests = requests;
     report.environment.chromium = chromiumVersion;
     printSection(section, previous, 'pages');
+    printSection(weight, previous, 'weight');
     printSection(requests, previous, 'requests');
   }
 
