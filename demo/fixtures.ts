@@ -7,7 +7,7 @@
  */
 
 export const SITE_TITLE = 'Shop Islands Demo';
-/** Storefront's theme slug: part of WooCommerce's `cart_hash_key` (see settings in pages.ts). */
+/** Storefront's theme slug: part of WooCommerce's `cart_hash_key` (see pageSettings in layout.ts). */
 export const THEME_SLUG = 'storefront';
 /** WooCommerce's store notice (Customizer > WooCommerce > Store notice). */
 export const STORE_NOTICE_MESSAGE =
