@@ -16,11 +16,12 @@ import {
 import { escapeHtml } from '../html';
 import { addToCartIsland, type IslandCollector } from '../islands';
 import { renderDocument, type PageContext } from '../layout';
-import { isInStock, productPriceHtml, quantityInput, stars } from '../product/common';
+import { isInStock, productPriceHtml, stars } from '../product/common';
 import { productViewHtml, saleFlashHtml, sizeGuideHtml, stickyAddToCartHtml } from '../product/extras';
 import { productGalleryHtml } from '../product/gallery';
 import { productDetailsHtml, productTabsHtml } from '../product/tabs';
 import { variationsForm } from '../product/variation-form';
+import { quantityInputHtml } from '../quantity';
 import { productWaitlistHtml } from '../waitlist';
 import { wishlistButtonIsland } from '../wishlist';
 import { loopItem } from './listing';
@@ -30,7 +31,7 @@ function simpleForm(product: SimpleProduct, islands: IslandCollector): string {
   if (product.stockStatus === 'outofstock') return '';
   const quantity = product.soldIndividually
     ? '<input type="hidden" name="quantity" value="1">'
-    : quantityInput({
+    : quantityInputHtml({
         id: `quantity_${product.id}`,
         name: 'quantity',
         label: `${product.name} quantity`,

@@ -1,9 +1,9 @@
 /**
  * Pieces of the single product page (and the listings) that several of its parts print: prices,
- * stock, star ratings, the quantity input. Pure functions to HTML strings.
+ * stock, star ratings. Pure functions to HTML strings.
  */
 import { activePrice, type Product } from '../fixtures';
-import { attrs, escapeHtml, priceHtml } from '../html';
+import { priceHtml } from '../html';
 import { variationPriceHtml } from '../variations';
 
 export function productPriceHtml(product: Product): string {
@@ -33,32 +33,5 @@ export function stars(rating: number): string {
   return (
     `<span class="star-rating" role="img" aria-label="${label}">` +
     `<span aria-hidden="true">${'★'.repeat(full)}${'☆'.repeat(5 - full)}</span></span>`
-  );
-}
-
-export function quantityInput(options: {
-  id: string;
-  name: string;
-  label: string;
-  value: number;
-  min: number;
-  max?: number;
-}): string {
-  return (
-    '<div class="quantity">' +
-    `<label class="screen-reader-text" for="${escapeHtml(options.id)}">${escapeHtml(options.label)}</label>` +
-    '<input type="number"' +
-    attrs({
-      id: options.id,
-      class: 'input-text qty text',
-      name: options.name,
-      value: options.value,
-      min: options.min,
-      max: options.max,
-      step: 1,
-      inputmode: 'numeric',
-      autocomplete: 'off',
-    }) +
-    '></div>'
   );
 }
