@@ -70,7 +70,7 @@ beforeEach(() => resetStore());
 
 /** A cookie-keeping client that does not follow redirects. */
 function browser(base = demo.url) {
-  const { jar, send: request } = cookieClient(base, (r) => fetch(r));
+  const { jar, send: request } = cookieClient(base, (r) => fetch(r, { redirect: 'manual' }));
   async function page(pathname: string): Promise<{ response: Response; html: string; doc: Document }> {
     const response = await request(pathname);
     const html = await response.text();

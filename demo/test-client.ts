@@ -1,7 +1,8 @@
 /**
- * A shopper for the demo's tests: sends requests to `respond` (the site, the MSW handlers or a
- * server over HTTP), keeps the cookies the answers set like a browser (a `Max-Age=0` cookie is
- * deleted), and never follows redirects.
+ * A shopper for the demo's tests: sends requests to `respond` (the site, the MSW handlers, or
+ * `fetch` to a server or to MSW's interception) and keeps the cookies the answers set, like a
+ * browser (a `Max-Age=0` cookie is deleted). Redirects are `respond`'s business: the site answers
+ * them as they are, `fetch` follows them unless told `redirect: 'manual'`.
  */
 export interface CookieClient {
   /** The cookies kept, by name. */
@@ -18,9 +19,7 @@ export function cookieClient(base: string, respond: (request: Request) => Promis
   async function send(path: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     if (jar.size > 0) headers.set('Cookie', cookieHeader());
-    const response = await respond(
-      new Request(new URL(path, base), { ...init, headers, redirect: 'manual' }),
-    );
+    const response = await respond(new Request(new URL(path, base), { ...init, headers }));
     for (const cookie of response.headers.getSetCookie()) {
       const [pair = ''] = cookie.split(';');
       const eq = pair.indexOf('=');
