@@ -6,7 +6,7 @@ import { activePrice, averageRating, findCategory, productUrl, type Product } fr
 import { attrs, escapeHtml } from '../html';
 import { addToCartIsland, type IslandCollector } from '../islands';
 import type { PageContext } from '../layout';
-import { isInStock, isOnSale, productPriceHtml } from '../product/common';
+import { addedToCartMessage, isInStock, isOnSale, productPriceHtml } from '../product/common';
 import { wishlistButtonIsland } from '../wishlist';
 
 /**
@@ -63,7 +63,7 @@ function loopButton(product: Product, islands?: IslandCollector): string {
         quantity: 1,
         product_id: product.id,
         product_sku: product.sku,
-        success_message: `\u201c${product.name}\u201d has been added to your cart`,
+        success_message: addedToCartMessage(product),
       },
     },
     button,

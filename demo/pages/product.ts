@@ -16,7 +16,7 @@ import {
 import { escapeHtml } from '../html';
 import { addToCartIsland, type IslandCollector } from '../islands';
 import { renderDocument, type PageContext } from '../layout';
-import { isInStock, productPriceHtml, stars } from '../product/common';
+import { addedToCartMessage, isInStock, productPriceHtml, stars } from '../product/common';
 import { productViewHtml, saleFlashHtml, sizeGuideHtml, stickyAddToCartHtml } from '../product/extras';
 import { productGalleryHtml } from '../product/gallery';
 import { productDetailsHtml, productTabsHtml } from '../product/tabs';
@@ -50,7 +50,7 @@ function simpleForm(product: SimpleProduct, islands: IslandCollector): string {
         data: {
           product_id: product.id,
           product_sku: product.sku,
-          success_message: `\u201c${product.name}\u201d has been added to your cart`,
+          success_message: addedToCartMessage(product),
         },
         element: 'submit',
       },

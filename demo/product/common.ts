@@ -27,6 +27,11 @@ export function isInStock(product: Product): boolean {
     : product.variations.some((v) => v.active && v.stockStatus === 'instock');
 }
 
+/** The add-to-cart buttons' `data-success_message` (WooCommerce's `wc_add_to_cart_message()` text). */
+export function addedToCartMessage(product: Product): string {
+  return `\u201c${product.name}\u201d has been added to your cart`;
+}
+
 export function stars(rating: number): string {
   const full = Math.round(rating);
   const label = `Rated ${rating.toFixed(2).replace(/\.?0+$/, '')} out of 5`;

@@ -10,6 +10,7 @@ import type { PageContext } from '../layout';
 import type { VariationFormProps } from '../../widgets/variation-form/schema';
 import { quantityInputHtml } from '../quantity';
 import { variationData, type VariationData } from '../variations';
+import { addedToCartMessage } from './common';
 
 /**
  * WooCommerce's `woocommerce_ajax_variation_threshold`: a product with more variations prints
@@ -52,7 +53,7 @@ export function variationFormProps(product: VariableProduct, url: URL): Variatio
     quantityId: quantityIdOf(product),
     soldIndividually: product.soldIndividually,
     buttonLabel: BUTTON_LABEL,
-    successMessage: `\u201c${product.name}\u201d has been added to your cart`,
+    successMessage: addedToCartMessage(product),
   };
 }
 
