@@ -10,6 +10,7 @@ import { createHandlers } from './handlers';
 import { isStoreEndpoint } from './proxy';
 import { createSite } from './site';
 import { resetStore, store } from './store';
+import { cookieClient } from './test-client';
 import { WAITLIST_NONCE_ACTION, WAITLIST_TEXT } from './waitlist';
 import { WISHLIST_NONCE_ACTION } from './wishlist';
 
@@ -22,22 +23,11 @@ beforeEach(() => resetStore());
 
 /** A shopper: keeps cookies, does not follow redirects. */
 function shopper() {
-  const jar = new Map<string, string>();
-  async function send(path: string, init: RequestInit = {}): Promise<Response> {
-    const headers = new Headers(init.headers);
-    if (jar.size) headers.set('Cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
-    const request = new Request(ORIGIN + path, { ...init, headers });
-    const response = isStoreEndpoint(new URL(request.url))
+  const { send, cookieHeader } = cookieClient(ORIGIN, async (request) =>
+    isStoreEndpoint(new URL(request.url))
       ? ((await getResponse(handlers, request)) ?? new Response('', { status: 404 }))
-      : await site(request);
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair = ''] = cookie.split(';');
-      const eq = pair.indexOf('=');
-      if (/Max-Age=0/i.test(cookie)) jar.delete(pair.slice(0, eq));
-      else jar.set(pair.slice(0, eq), pair.slice(eq + 1));
-    }
-    return response;
-  }
+      : site(request),
+  );
   const ajax = async (fields: Record<string, string>) => {
     const response = await send('/wp-admin/admin-ajax.php', {
       method: 'POST',
@@ -53,7 +43,7 @@ function shopper() {
     expect(response.status).toBe(200);
     return response.text();
   };
-  const session = () => store.peekSession([...jar].map(([k, v]) => `${k}=${v}`).join('; '))!;
+  const session = () => store.peekSession(cookieHeader())!;
   return { send, ajax, page, session };
 }
 

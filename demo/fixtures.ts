@@ -7,7 +7,7 @@
  */
 
 export const SITE_TITLE = 'Shop Islands Demo';
-/** Storefront's theme slug: part of WooCommerce's `cart_hash_key` (see settings in pages.ts). */
+/** Storefront's theme slug: part of WooCommerce's `cart_hash_key` (see pageSettings in layout.ts). */
 export const THEME_SLUG = 'storefront';
 /** WooCommerce's store notice (Customizer > WooCommerce > Store notice). */
 export const STORE_NOTICE_MESSAGE =
@@ -171,6 +171,11 @@ function image(id: number, key: string, alt: string, extra: Partial<Image> = {})
 }
 
 const NO_DIMENSIONS = { length: '', width: '', height: '' };
+
+/** A local (custom) attribute: each value is its own label. */
+function localAttribute(name: string, label: string, values: readonly string[]): ProductAttribute {
+  return { name, label, isTaxonomy: false, options: values.map((value) => ({ value, label: value })) };
+}
 
 // ---------------------------------------------------------------------------------------------
 // Products: ids, names, SKUs, prices and stock as recorded (steps 04, 29).
@@ -417,15 +422,7 @@ export const PRODUCTS: Product[] = [
           { value: 'uk-4', label: 'UK 4' },
         ],
       },
-      {
-        name: 'colour',
-        label: 'Colour',
-        isTaxonomy: false,
-        options: [
-          { value: 'Black', label: 'Black' },
-          { value: 'Blue', label: 'Blue' },
-        ],
-      },
+      localAttribute('colour', 'Colour', ['Black', 'Blue']),
     ],
     // Ids 19-24 and their values are the recorded ones (params/product-variable.data-product_variations.json).
     variations: [
@@ -466,21 +463,8 @@ export const PRODUCTS: Product[] = [
         isTaxonomy: true,
         options: JERSEY_SIZES.map((value) => ({ value, label: value.toUpperCase() })),
       },
-      {
-        name: 'colour',
-        label: 'Colour',
-        isTaxonomy: false,
-        options: (['Red', 'Navy', 'White', 'Green'] as const).map((value) => ({ value, label: value })),
-      },
-      {
-        name: 'sleeve-length',
-        label: 'Sleeve length',
-        isTaxonomy: false,
-        options: [
-          { value: 'Short sleeve', label: 'Short sleeve' },
-          { value: 'Long sleeve', label: 'Long sleeve' },
-        ],
-      },
+      localAttribute('colour', 'Colour', ['Red', 'Navy', 'White', 'Green']),
+      localAttribute('sleeve-length', 'Sleeve length', ['Short sleeve', 'Long sleeve']),
     ],
     // Ids 41-71.
     variations: jerseyVariations(),
@@ -502,17 +486,7 @@ export const PRODUCTS: Product[] = [
     weight: '0.05',
     dimensions: NO_DIMENSIONS,
     soldIndividually: true,
-    attributes: [
-      {
-        name: 'colour',
-        label: 'Colour',
-        isTaxonomy: false,
-        options: [
-          { value: 'Yellow', label: 'Yellow' },
-          { value: 'Black', label: 'Black' },
-        ],
-      },
-    ],
+    attributes: [localAttribute('colour', 'Colour', ['Yellow', 'Black'])],
     variations: [
       {
         id: 81,

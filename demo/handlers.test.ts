@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { handlers } from './handlers';
 import { md5 } from './md5';
 import { resetStore, SESSION_COOKIE, store } from './store';
+import { cookieClient } from './test-client';
 
 const server = setupServer(...handlers);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -27,21 +28,7 @@ const FORM = { 'Content-Type': 'application/x-www-form-urlencoded; charset=UTF-8
 
 /** A browser-like client: sends the cookies it was given back (explicitly, in the Cookie header). */
 function client() {
-  const jar = new Map<string, string>();
-  const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  async function send(path: string, init: RequestInit = {}): Promise<Response> {
-    const headers = new Headers(init.headers);
-    if (jar.size > 0) headers.set('Cookie', cookieHeader());
-    const response = await fetch(origin + path, { ...init, headers });
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair = ''] = cookie.split(';');
-      const eq = pair.indexOf('=');
-      const name = pair.slice(0, eq);
-      if (/Max-Age=0/i.test(cookie)) jar.delete(name);
-      else jar.set(name, pair.slice(eq + 1));
-    }
-    return response;
-  }
+  const { jar, send, cookieHeader } = cookieClient(origin, (request) => fetch(request));
   const post = (path: string, body: string, headers: Record<string, string> = FORM) =>
     send(path, { method: 'POST', body, headers });
   return { jar, send, post, cookieHeader };

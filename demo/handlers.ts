@@ -189,6 +189,7 @@ export function createHandlers(options: HandlerOptions = {}): RequestHandler[] {
     message: 'Cookie check failed',
     data: { status: 403 },
   };
+  const invalidUserId = { code: 'rest_user_invalid_id', message: 'Invalid user ID.', data: { status: 404 } };
   const noRoute = {
     code: 'rest_no_route',
     message: 'No route was found matching the URL and request method.',
@@ -234,27 +235,13 @@ export function createHandlers(options: HandlerOptions = {}): RequestHandler[] {
     if (userRoute) {
       const id = userRoute[1] === 'me' ? DEMO_USER.id : Number(userRoute[1]);
       if (method === 'GET') {
-        if (id !== DEMO_USER.id) {
-          return restJson(
-            { code: 'rest_user_invalid_id', message: 'Invalid user ID.', data: { status: 404 } },
-            404,
-            session,
-            nonceOk,
-          );
-        }
+        if (id !== DEMO_USER.id) return restJson(invalidUserId, 404, session, nonceOk);
         return restJson(userJson(request, session), 200, session, nonceOk);
       }
       if (method === 'POST' || method === 'PUT' || method === 'PATCH') {
         // The banner's dismissal (storefront.md §7): WordPress's cookie check with X-WP-Nonce.
         if (!nonceOk || !session) return restJson(invalidNonce, 403, session, false);
-        if (id !== DEMO_USER.id) {
-          return restJson(
-            { code: 'rest_user_invalid_id', message: 'Invalid user ID.', data: { status: 404 } },
-            404,
-            session,
-            true,
-          );
-        }
+        if (id !== DEMO_USER.id) return restJson(invalidUserId, 404, session, true);
         let body: unknown = null;
         try {
           const text = await request.text();

@@ -6,22 +6,32 @@
 import { attrs, escapeHtml } from './html';
 import type { IslandCollector } from './islands';
 
-export interface QuantityFieldOptions {
+/** The fields of WooCommerce's quantity input. */
+export interface QuantityInputOptions {
   id: string;
   name: string;
   /** "{product name} quantity". */
   label: string;
-  productName: string;
   value: number;
   min: number;
   max?: number;
   step?: number;
 }
 
-/** WooCommerce's `woocommerce_quantity_input()` markup, in the stepper's wrapper. */
-export function quantityFallbackHtml(o: QuantityFieldOptions): string {
+export interface QuantityFieldOptions extends QuantityInputOptions {
+  productName: string;
+}
+
+/**
+ * WooCommerce's `woocommerce_quantity_input()` markup (`global/quantity-input.php`): the label and
+ * the number input in `div.quantity`; `wrapper` is that div's attributes.
+ */
+export function quantityInputHtml(
+  o: QuantityInputOptions,
+  wrapper: Record<string, string | undefined> = { class: 'quantity' },
+): string {
   return (
-    '<div class="quantity shop-islands-qty">' +
+    `<div${attrs(wrapper)}>` +
     `<label class="screen-reader-text" for="${escapeHtml(o.id)}">${escapeHtml(o.label)}</label>` +
     '<input type="number"' +
     attrs({
@@ -37,6 +47,11 @@ export function quantityFallbackHtml(o: QuantityFieldOptions): string {
     }) +
     '></div>'
   );
+}
+
+/** The quantity input in the stepper's wrapper. */
+export function quantityFallbackHtml(o: QuantityFieldOptions): string {
+  return quantityInputHtml(o, { class: 'quantity shop-islands-qty' });
 }
 
 /** A quantity field as the cart-quantity island (cart lines, product forms). */

@@ -6,6 +6,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createSite } from './site';
 import { resetStore, store } from './store';
+import { cookieClient } from './test-client';
 
 const site = createSite({ store });
 const ORIGIN = 'http://demo.localhost';
@@ -16,19 +17,7 @@ beforeEach(() => resetStore());
 
 /** A shopper: keeps cookies, does not follow redirects. */
 function shopper() {
-  const jar = new Map<string, string>();
-  async function send(path: string, init: RequestInit = {}): Promise<Response> {
-    const headers = new Headers(init.headers);
-    if (jar.size) headers.set('Cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
-    const response = await site(new Request(ORIGIN + path, { ...init, headers }));
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair = ''] = cookie.split(';');
-      const eq = pair.indexOf('=');
-      if (/Max-Age=0/i.test(cookie)) jar.delete(pair.slice(0, eq));
-      else jar.set(pair.slice(0, eq), pair.slice(eq + 1));
-    }
-    return response;
-  }
+  const { jar, cookieHeader, send } = cookieClient(ORIGIN, site);
   const page = async (path: string) => {
     const response = await send(path);
     expect(response.status).toBe(200);
@@ -40,7 +29,7 @@ function shopper() {
       headers: FORM,
       body: new URLSearchParams(fields).toString(),
     });
-  return { send, page, post, jar };
+  return { send, page, post, jar, cookieHeader };
 }
 
 const props = (doc: Document, name: string) =>
@@ -273,7 +262,7 @@ describe('wp-comments-post.php', () => {
   it('a logged-in user posts under their name', async () => {
     const me = shopper();
     await me.page(BOOTS);
-    const { session } = store.ensureSession([...me.jar].map(([k, v]) => `${k}=${v}`).join('; '));
+    const { session } = store.ensureSession(me.cookieHeader());
     session.loggedIn = 'demo';
     const response = await me.post({
       comment_post_ID: '18',

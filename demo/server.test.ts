@@ -17,6 +17,7 @@ import { storeNoticeId } from './islands';
 import { md5 } from './md5';
 import { startDemoServer, type DemoServer } from './server';
 import { resetStore } from './store';
+import { cookieClient } from './test-client';
 
 // jsdom (Vitest's DOM) ships no type declarations and @types/jsdom is not installed: type the one
 // constructor these tests use.
@@ -69,19 +70,7 @@ beforeEach(() => resetStore());
 
 /** A cookie-keeping client that does not follow redirects. */
 function browser(base = demo.url) {
-  const jar = new Map<string, string>();
-  async function request(pathname: string, init: RequestInit = {}): Promise<Response> {
-    const headers = new Headers(init.headers);
-    if (jar.size > 0) headers.set('Cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
-    const response = await fetch(new URL(pathname, base), { ...init, headers, redirect: 'manual' });
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair = ''] = cookie.split(';');
-      const eq = pair.indexOf('=');
-      if (/Max-Age=0/i.test(cookie)) jar.delete(pair.slice(0, eq));
-      else jar.set(pair.slice(0, eq), pair.slice(eq + 1));
-    }
-    return response;
-  }
+  const { jar, send: request } = cookieClient(base, (r) => fetch(r, { redirect: 'manual' }));
   async function page(pathname: string): Promise<{ response: Response; html: string; doc: Document }> {
     const response = await request(pathname);
     const html = await response.text();

@@ -3,7 +3,7 @@
  * It does what WooCommerce's `WC_Form_Handler` does on a page load before rendering: `?add-to-cart=`,
  * `?remove_item=`, the cart form, checkout and login posts, plus the no-JS fallbacks of the islands
  * (store notice dismissal by GET, coming-soon dismissal through admin-post.php). Then it routes the
- * WooCommerce permalinks to pages.ts.
+ * WooCommerce permalinks to pages/ (one file a page).
  */
 import { parseCookies, serializeCookie } from './cookies';
 import {

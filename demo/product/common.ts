@@ -1,9 +1,9 @@
 /**
  * Pieces of the single product page (and the listings) that several of its parts print: prices,
- * stock, star ratings, the quantity input. Pure functions to HTML strings.
+ * stock, star ratings. Pure functions to HTML strings.
  */
 import { activePrice, type Product } from '../fixtures';
-import { attrs, escapeHtml, priceHtml } from '../html';
+import { priceHtml } from '../html';
 import { variationPriceHtml } from '../variations';
 
 export function productPriceHtml(product: Product): string {
@@ -27,38 +27,16 @@ export function isInStock(product: Product): boolean {
     : product.variations.some((v) => v.active && v.stockStatus === 'instock');
 }
 
+/** The add-to-cart buttons' `data-success_message` (WooCommerce's `wc_add_to_cart_message()` text). */
+export function addedToCartMessage(product: Product): string {
+  return `\u201c${product.name}\u201d has been added to your cart`;
+}
+
 export function stars(rating: number): string {
   const full = Math.round(rating);
   const label = `Rated ${rating.toFixed(2).replace(/\.?0+$/, '')} out of 5`;
   return (
     `<span class="star-rating" role="img" aria-label="${label}">` +
     `<span aria-hidden="true">${'★'.repeat(full)}${'☆'.repeat(5 - full)}</span></span>`
-  );
-}
-
-export function quantityInput(options: {
-  id: string;
-  name: string;
-  label: string;
-  value: number;
-  min: number;
-  max?: number;
-}): string {
-  return (
-    '<div class="quantity">' +
-    `<label class="screen-reader-text" for="${escapeHtml(options.id)}">${escapeHtml(options.label)}</label>` +
-    '<input type="number"' +
-    attrs({
-      id: options.id,
-      class: 'input-text qty text',
-      name: options.name,
-      value: options.value,
-      min: options.min,
-      max: options.max,
-      step: 1,
-      inputmode: 'numeric',
-      autocomplete: 'off',
-    }) +
-    '></div>'
   );
 }

@@ -7,7 +7,7 @@
 import { activePrice, averageRating, findCategory, productUrl, reviewsOf, type Product } from '../fixtures';
 import { attrs, escapeHtml } from '../html';
 import type { PageContext } from '../layout';
-import { isInStock, isOnSale, productPriceHtml, stars } from './common';
+import { addedToCartMessage, isInStock, isOnSale, productPriceHtml, stars } from './common';
 
 // -- sale badge ----------------------------------------------------------------------------------
 
@@ -171,7 +171,7 @@ export function stickyAddToCartProps(product: Product) {
     ratingHtml: reviews.length > 0 ? stars(averageRating(product.id)) : '',
     image: { src: product.image.src, width: 324, height: 324 },
     button: stickyButton(product),
-    successMessage: `\u201c${product.name}\u201d has been added to your cart`,
+    successMessage: addedToCartMessage(product),
     triggerClass: STICKY_TRIGGER_CLASS,
     formSelector: stickyFormSelector(product),
     viewingLabel: "You're viewing:",

@@ -5,7 +5,6 @@
  * markup, which works without JavaScript, inside its island container.
  */
 import type { ProductAccordionProps } from '../../widgets/product-accordion/schema';
-import { initialTab } from '../../widgets/product-tabs/model';
 import type { ProductReviewsProps } from '../../widgets/product-reviews/schema';
 import { productUrl, repliesOf, reviewsOf, type Product, type Review, type ReviewReply } from '../fixtures';
 import { attrs, escapeHtml } from '../html';
@@ -222,6 +221,18 @@ function additionalInformationHtml(product: Product): string {
 }
 
 /**
+ * The tab open on load, as far as the server can tell (it never sees the hash): what
+ * WooCommerce's single-product.js opens for this URL without a hash, the reviews on a paginated
+ * comments URL (`comment-page-N/`, `?cpage=N`), otherwise the server's choice, otherwise the first
+ * tab, the description.
+ */
+function initialTabKey(url: URL, serverChoice: string | null): string {
+  // indexOf(…) > 0 as single-product.js checks it.
+  if (url.href.indexOf('comment-page-') > 0 || url.href.indexOf('cpage=') > 0) return 'reviews';
+  return serverChoice ?? 'description';
+}
+
+/**
  * The three tabs and their panels (WooCommerce's `woocommerce_output_product_data_tabs`). The
  * island (`product-tabs`) wraps the tab list only: the panels are the server's nodes, never
  * re-created. Without JavaScript the list is in-page links and every panel shows. With it, the
@@ -240,14 +251,9 @@ export function productTabsHtml(ctx: PageContext, product: Product): string {
     },
     { key: 'reviews', title: `Reviews (${count})`, html: reviewsPanelHtml(ctx, product) },
   ];
-  // What the URL without its hash asks for (the server never sees the hash); a page rendered for a
-  // reply (`?replytocom=`) opens the reviews, where its form is.
+  // A page rendered for a reply (`?replytocom=`) opens the reviews, where its form is.
   const serverChoice = replyingTo(ctx, product) ? 'reviews' : null;
-  const initial = initialTab(
-    tabs.map((t) => t.key),
-    { hash: '', href: ctx.url.href },
-    serverChoice,
-  )!;
+  const initial = initialTabKey(ctx.url, serverChoice);
   const list =
     '<ul class="tabs wc-tabs">' +
     tabs

@@ -8,7 +8,9 @@ import { productUrl, type VariableProduct } from '../fixtures';
 import { attrs, escapeHtml } from '../html';
 import type { PageContext } from '../layout';
 import type { VariationFormProps } from '../../widgets/variation-form/schema';
+import { quantityInputHtml } from '../quantity';
 import { variationData, type VariationData } from '../variations';
+import { addedToCartMessage } from './common';
 
 /**
  * WooCommerce's `woocommerce_ajax_variation_threshold`: a product with more variations prints
@@ -51,7 +53,7 @@ export function variationFormProps(product: VariableProduct, url: URL): Variatio
     quantityId: quantityIdOf(product),
     soldIndividually: product.soldIndividually,
     buttonLabel: BUTTON_LABEL,
-    successMessage: `\u201c${product.name}\u201d has been added to your cart`,
+    successMessage: addedToCartMessage(product),
   };
 }
 
@@ -84,7 +86,6 @@ export function variationsFormHtml(product: VariableProduct, url: URL): string {
       );
     })
     .join('');
-  const quantityId = quantityIdOf(product);
   return (
     `<form class="variations_form cart"${attrs({
       action: productUrl(product),
@@ -99,10 +100,17 @@ export function variationsFormHtml(product: VariableProduct, url: URL): string {
     '<div class="woocommerce-variation single_variation shop-islands-vf__panel" role="alert" aria-relevant="additions">' +
     '<div class="shop-islands-vf__panel-inner"></div></div>' +
     '<div class="woocommerce-variation-add-to-cart variations_button">' +
-    `<div class="quantity"${product.soldIndividually ? ' style="display:none"' : ''}>` +
-    `<label class="screen-reader-text" for="${quantityId}">${escapeHtml(product.name)} quantity</label>` +
-    `<input type="number" id="${quantityId}" class="input-text qty text" name="quantity" value="1" min="1"` +
-    `${product.soldIndividually ? ' max="1"' : ''} step="1" inputmode="numeric" autocomplete="off"></div>` +
+    quantityInputHtml(
+      {
+        id: quantityIdOf(product),
+        name: 'quantity',
+        label: `${product.name} quantity`,
+        value: 1,
+        min: 1,
+        max: product.soldIndividually ? 1 : undefined,
+      },
+      { class: 'quantity', style: product.soldIndividually ? 'display:none' : undefined },
+    ) +
     `<button type="submit" class="single_add_to_cart_button button alt">${BUTTON_LABEL}</button>` +
     `<input type="hidden" name="add-to-cart" value="${product.id}">` +
     `<input type="hidden" name="product_id" value="${product.id}">` +
