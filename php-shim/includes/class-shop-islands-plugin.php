@@ -106,9 +106,9 @@ final class Shop_Islands_Plugin {
 	public function dist_url(): string {
 		/**
 		 * Filters the URL the build is served from, e.g. a CDN mirroring the plugin's `dist/` folder.
-		 * Every script, preload and stylesheet URL is this base plus a file name from the manifest
-		 * (the loader imports its chunks relative to its own URL). A CDN on another origin must send
-		 * `Access-Control-Allow-Origin`: the scripts are ES modules.
+		 * Every script, preload, stylesheet and chunk (`data-island-src`) URL is this base plus a file
+		 * name from the manifest (the loader imports only chunks under its own folder). A CDN on
+		 * another origin must send `Access-Control-Allow-Origin`: the scripts are ES modules.
 		 *
 		 * @since 0.1.0
 		 *
