@@ -168,11 +168,11 @@ class ManifestTest extends Shop_Islands_Test_Case {
 	public function test_default_strategies_keep_only_known_strategies_of_widget_names(): void {
 		$this->assertSame(
 			array(
-				'a'       => 'load',
-				'b-2'     => 'idle',
-				'c'       => 'visible',
-				'd'       => 'interaction',
-				'0'       => 'visible',
+				'a'   => 'load',
+				'b-2' => 'idle',
+				'c'   => 'visible',
+				'd'   => 'interaction',
+				'0'   => 'visible',
 			),
 			Shop_Islands_Manifest::defaults_from_array(
 				array(
