@@ -26,6 +26,17 @@ test('the store-notice island mounts from the shortcode and its dismissal sets t
   await page.goto('/islands/');
   const container = page.locator('[data-island="store-notice"]');
   await expect(container).toHaveAttribute('data-island-state', 'mounted');
+
+  // The server names the island's chunk (the loader has no list of widgets, and imports only under
+  // its own folder: the plugin's dist/assets/), and prints the strategy the shortcode asked for.
+  const distAssets = new URL('/wp-content/plugins/shop-islands/dist/assets/', page.url()).href;
+  const src = (await container.getAttribute('data-island-src')) ?? '';
+  expect(src.slice(0, distAssets.length)).toBe(distAssets);
+  expect(src.slice(distAssets.length)).toMatch(/^store-notice-[A-Za-z0-9_-]+\.js$/);
+  await expect(container).toHaveAttribute('data-hydrate', 'load');
+  const chunk = await page.request.get(src);
+  expect(chunk.status()).toBe(200);
+  expect(chunk.headers()['content-type']).toMatch(/javascript/);
   const notice = page.getByRole('complementary', { name: 'Store notice' });
   await expect(notice).toContainText('Free delivery on orders over €50');
   await page.getByRole('button', { name: 'Dismiss' }).click();

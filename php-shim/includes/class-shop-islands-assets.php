@@ -174,16 +174,16 @@ final class Shop_Islands_Assets {
 	/**
 	 * What goes right before an island's container: on the first container of its type, its
 	 * stylesheets (so it mounts with its CSS applied, no layout shift) and, when it mounts early
-	 * (`load`, `idle` or the widget's default), `modulepreload` links for its chunk and static
-	 * imports. Files already linked on this page are not linked again. When the footer scripts were
+	 * (`load` or `idle`: the container's effective strategy, the widget's default included),
+	 * `modulepreload` links for its chunk and static imports. Files already linked on this page are not linked again. When the footer scripts were
 	 * already printed (an island rendered by a late `wp_footer` callback), also the settings block and
 	 * the loader's tag, or the island would never mount.
 	 *
-	 * @param string      $island  Island name (valid).
-	 * @param string|null $hydrate Strategy of this container, null for the widget's default.
+	 * @param string $island  Island name (valid).
+	 * @param string $hydrate Strategy of this container: the one asked for, else the widget's default.
 	 * @return string HTML; '' when there is no usable build.
 	 */
-	public function before_island( string $island, ?string $hydrate ): string {
+	public function before_island( string $island, string $hydrate ): string {
 		$manifest = $this->plugin->manifest();
 		if ( is_wp_error( $manifest ) || ! $this->enqueue() ) {
 			return '';
@@ -199,7 +199,7 @@ final class Shop_Islands_Assets {
 				}
 			}
 		}
-		if ( 'visible' !== $hydrate && 'interaction' !== $hydrate ) {
+		if ( 'load' === $hydrate || 'idle' === $hydrate ) {
 			foreach ( $manifest->island_js( $island ) as $file ) {
 				if ( ! isset( $this->linked[ $file ] ) ) {
 					$this->linked[ $file ] = true;

@@ -1,6 +1,7 @@
 <?php
 /**
- * Vite's build manifest (`dist/.vite/manifest.json`), read the way demo/manifest.ts reads it.
+ * Vite's build manifest (`dist/.vite/manifest.json`) and the build's `dist/islands.json` (each
+ * widget's default strategy), read the way demo/manifest.ts reads them.
  *
  * @package ShopIslands
  */
@@ -8,9 +9,11 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * What a page needs from the build: the loader's file, and per island the files of its chunk with
- * its static imports (for `modulepreload`) and its stylesheets (`css` entries and `.css` files in
- * `assets`, which is where CSS imported with `?url` lands), both transitively over `imports`.
+ * What a page needs from the build: the loader's file, and per island its chunk's file (printed on
+ * its container as `data-island-src`: the loader has no list of widgets), its default strategy
+ * (`data-hydrate` when the page asks for none), the files of its chunk with its static imports (for
+ * `modulepreload`) and its stylesheets (`css` entries and `.css` files in `assets`, which is where
+ * CSS imported with `?url` lands), both transitively over `imports`.
  *
  * Every file name is relative to the dist folder (`assets/loader-HASH.js`); the caller prefixes the
  * dist URL. Entries that are not usable (not an object, no `file`, a file name that could leave the
@@ -22,6 +25,12 @@ final class Shop_Islands_Manifest {
 	/** Manifest key of the loader entry (the source path Vite was given). */
 	const LOADER_SOURCE = 'src/islands/loader.ts';
 
+	/** Hydration strategies the loader knows (`data-hydrate`). */
+	const STRATEGIES = array( 'load', 'idle', 'visible', 'interaction' );
+
+	/** The strategy of a widget the build gives no (known) default for. */
+	const DEFAULT_STRATEGY = 'idle';
+
 	/**
 	 * Chunks by manifest key, normalized: file (string), imports (string[]), css (string[]).
 	 *
@@ -31,6 +40,13 @@ final class Shop_Islands_Manifest {
 
 	/** Manifest key of the loader entry. */
 	private string $entry_key;
+
+	/**
+	 * Default strategies by island name, from `islands.json`: known strategies only.
+	 *
+	 * @var array<string, string>
+	 */
+	private array $defaults = array();
 
 	/**
 	 * Use one of the named constructors.
@@ -138,6 +154,66 @@ final class Shop_Islands_Manifest {
 		return 'widgets/' . $island . '/island.tsx';
 	}
 
+	/**
+	 * Reads the build's default strategies (`dist/islands.json`:
+	 * `{ "<widget>": { "hydrate": "idle" } }`). A missing, unreadable or invalid file gives no
+	 * defaults (every widget then mounts when idle): the page must not break over it.
+	 *
+	 * @param string $path Absolute path of islands.json.
+	 * @return array<string, string> Island name => strategy.
+	 */
+	public static function defaults_from_file( string $path ): array {
+		if ( ! is_file( $path ) || ! is_readable( $path ) ) {
+			return array();
+		}
+		// phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- a local file.
+		$json = file_get_contents( $path );
+		if ( false === $json ) {
+			return array();
+		}
+		return self::defaults_from_array( json_decode( $json, true ) );
+	}
+
+	/**
+	 * The usable default strategies of decoded `islands.json` (a JSON object): entries whose name is a
+	 * widget folder name and whose `hydrate` is a known strategy. Anything else is ignored, never
+	 * printed.
+	 *
+	 * @param mixed $data Decoded islands.json.
+	 * @return array<string, string> Island name => strategy.
+	 */
+	public static function defaults_from_array( mixed $data ): array {
+		if ( ! is_array( $data ) || array_is_list( $data ) ) {
+			return array();
+		}
+		$defaults = array();
+		foreach ( $data as $island => $entry ) {
+			$island = (string) $island;
+			if ( 1 !== preg_match( '/^[a-z0-9-]+$/D', $island ) || ! is_array( $entry ) ) {
+				continue;
+			}
+			$hydrate = $entry['hydrate'] ?? null;
+			if ( is_string( $hydrate ) && in_array( $hydrate, self::STRATEGIES, true ) ) {
+				$defaults[ $island ] = $hydrate;
+			}
+		}
+		return $defaults;
+	}
+
+	/**
+	 * This build with the widgets' default strategies (from `defaults_from_file()`); unknown
+	 * strategies and names are dropped.
+	 *
+	 * @param array $defaults Island name => strategy.
+	 */
+	public function with_defaults( array $defaults ): Shop_Islands_Manifest {
+		$copy           = clone $this;
+		$copy->defaults = self::defaults_from_array(
+			array_map( static fn( $hydrate ) => array( 'hydrate' => $hydrate ), $defaults )
+		);
+		return $copy;
+	}
+
 	/** The loader's file, relative to the dist folder. */
 	public function loader_file(): string {
 		return $this->chunks[ $this->entry_key ]['file'];
@@ -150,6 +226,26 @@ final class Shop_Islands_Manifest {
 	 */
 	public function has_island( string $island ): bool {
 		return isset( $this->chunks[ self::island_source( $island ) ] );
+	}
+
+	/**
+	 * The file of an island's own chunk (its `data-island-src`, relative to the dist folder), or null
+	 * when the build does not have the island.
+	 *
+	 * @param string $island Island name.
+	 */
+	public function island_file( string $island ): ?string {
+		return $this->chunks[ self::island_source( $island ) ]['file'] ?? null;
+	}
+
+	/**
+	 * The widget's default strategy, from `islands.json`; `idle` when the build does not say (or
+	 * says something the loader does not know).
+	 *
+	 * @param string $island Island name.
+	 */
+	public function default_strategy( string $island ): string {
+		return $this->defaults[ $island ] ?? self::DEFAULT_STRATEGY;
 	}
 
 	/** Names of the islands in the build. */

@@ -93,7 +93,7 @@ final class Shop_Islands_Plugin {
 	/** The dist folder (with a trailing slash): `dist/` next to shop-islands.php, filterable. */
 	public function dist_dir(): string {
 		/**
-		 * Filters the folder of the build (Vite's `dist/`, with `.vite/manifest.json` and `assets/`).
+		 * Filters the folder of the build (Vite's `dist/`, with `.vite/manifest.json`, `islands.json` and `assets/`).
 		 *
 		 * @since 0.1.0
 		 *
@@ -106,9 +106,9 @@ final class Shop_Islands_Plugin {
 	public function dist_url(): string {
 		/**
 		 * Filters the URL the build is served from, e.g. a CDN mirroring the plugin's `dist/` folder.
-		 * Every script, preload and stylesheet URL is this base plus a file name from the manifest
-		 * (the loader imports its chunks relative to its own URL). A CDN on another origin must send
-		 * `Access-Control-Allow-Origin`: the scripts are ES modules.
+		 * Every script, preload, stylesheet and chunk (`data-island-src`) URL is this base plus a file
+		 * name from the manifest (the loader imports only chunks under its own folder). A CDN on
+		 * another origin must send `Access-Control-Allow-Origin`: the scripts are ES modules.
 		 *
 		 * @since 0.1.0
 		 *
@@ -118,8 +118,10 @@ final class Shop_Islands_Plugin {
 	}
 
 	/**
-	 * The build's manifest, read once per request (again when the dist folder changes), or why it is
-	 * unusable: missing, unreadable, not JSON, no loader entry, loader file missing.
+	 * The build's manifest with the widgets' default strategies (`islands.json` in the dist folder),
+	 * read once per request (again when the dist folder changes), or why it is unusable: missing,
+	 * unreadable, not JSON, no loader entry, loader file missing. A missing or broken `islands.json`
+	 * is not an error: the defaults are then `idle`.
 	 *
 	 * @return Shop_Islands_Manifest|WP_Error
 	 */
@@ -141,6 +143,10 @@ final class Shop_Islands_Plugin {
 		$manifest = Shop_Islands_Manifest::from_file( $path );
 		if ( ! is_wp_error( $manifest ) && ! is_file( $dir . $manifest->loader_file() ) ) {
 			$manifest = new WP_Error( 'shop_islands_loader_missing', sprintf( 'The loader %s named by the build manifest does not exist.', $dir . $manifest->loader_file() ) );
+		}
+		if ( ! is_wp_error( $manifest ) ) {
+			// Each widget's default strategy; without a usable islands.json every widget mounts when idle.
+			$manifest = $manifest->with_defaults( Shop_Islands_Manifest::defaults_from_file( $dir . 'islands.json' ) );
 		}
 		$this->manifest = $manifest;
 		return $this->manifest;

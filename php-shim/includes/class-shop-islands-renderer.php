@@ -9,13 +9,15 @@ defined( 'ABSPATH' ) || exit;
 
 /**
  * Prints island containers exactly as demo/html.ts `renderIsland()` does (ARCHITECTURE.md §1):
- * `<div data-island="NAME" data-hydrate="STRATEGY"><script type="application/json"
- * data-island-props>JSON</script>FALLBACK</div>`.
+ * `<div data-island="NAME" data-island-src="CHUNK URL" data-hydrate="STRATEGY"><script
+ * type="application/json" data-island-props>JSON</script>FALLBACK</div>`. The chunk URL is the dist
+ * URL plus the island's file from the manifest (the loader imports only scripts under its own
+ * folder); the strategy is the one asked for, else the widget's default from `islands.json`.
  */
 final class Shop_Islands_Renderer {
 
 	/** Hydration strategies the loader knows (`data-hydrate`). */
-	const STRATEGIES = array( 'load', 'idle', 'visible', 'interaction' );
+	const STRATEGIES = Shop_Islands_Manifest::STRATEGIES;
 
 	/** Container elements: `span` where the island sits in phrasing content. */
 	const TAGS = array( 'div', 'span' );
@@ -29,9 +31,10 @@ final class Shop_Islands_Renderer {
 	}
 
 	/**
-	 * An island container with its props and fallback, preceded on the page's first container of its
-	 * type by its stylesheets and module preloads; enqueues the loader. Without a usable build (or in
-	 * a feed), only the fallback: the page keeps working.
+	 * An island container with its chunk URL, strategy, props and fallback, preceded on the page's
+	 * first container of its type by its stylesheets and module preloads; enqueues the loader. An
+	 * island the build does not have gets no chunk URL (the loader reports it). Without a usable
+	 * build (or in a feed), only the fallback: the page keeps working.
 	 *
 	 * @param string $island   Island name: a widget folder name (`store-notice`).
 	 * @param array  $props    Props, validated in the browser by the widget's schema.
@@ -121,7 +124,12 @@ final class Shop_Islands_Renderer {
 			return $fallback;
 		}
 
-		if ( ! $manifest->has_island( $island ) && defined( 'WP_DEBUG' ) && WP_DEBUG ) {
+		// The strategy asked for, else the widget's default (idle when the build does not say).
+		$hydrate = $hydrate ?? $manifest->default_strategy( $island );
+		$file    = $manifest->island_file( $island );
+		$src     = null === $file ? null : $this->plugin->assets->url( $file );
+
+		if ( null === $file && defined( 'WP_DEBUG' ) && WP_DEBUG ) {
 			_doing_it_wrong(
 				'shop_islands_render',
 				sprintf(
@@ -134,7 +142,7 @@ final class Shop_Islands_Renderer {
 			);
 		}
 
-		$container = self::container( $island, $props, $fallback, $hydrate, $tag, $attributes );
+		$container = self::container( $island, $props, $fallback, $hydrate, $tag, $attributes, $src );
 		if ( null === $container ) {
 			_doing_it_wrong(
 				'shop_islands_render',
@@ -173,15 +181,19 @@ final class Shop_Islands_Renderer {
 	 * @param string|null $hydrate    Strategy (valid) or null to leave `data-hydrate` out.
 	 * @param string      $tag        'div' or 'span'.
 	 * @param array       $attributes Extra attributes: true prints a bare attribute, false/null leave it out.
+	 * @param string|null $src        URL of the island's chunk (`data-island-src`), null to leave it out.
 	 * @return string|null Null when the props cannot be encoded.
 	 */
-	public static function container( string $island, mixed $props, string $fallback, ?string $hydrate = null, string $tag = 'div', array $attributes = array() ): ?string {
+	public static function container( string $island, mixed $props, string $fallback, ?string $hydrate = null, string $tag = 'div', array $attributes = array(), ?string $src = null ): ?string {
 		$json = Shop_Islands_Json::for_script( $props );
 		if ( false === $json ) {
 			return null;
 		}
 
 		$head = ' data-island="' . esc_attr( $island ) . '"';
+		if ( null !== $src ) {
+			$head .= ' data-island-src="' . esc_url( $src ) . '"';
+		}
 		if ( null !== $hydrate ) {
 			$head .= ' data-hydrate="' . esc_attr( $hydrate ) . '"';
 		}

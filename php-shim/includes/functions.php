@@ -8,9 +8,11 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * An island container: `<div data-island="NAME" data-hydrate="STRATEGY"><script type="application/json"
- * data-island-props>JSON</script>FALLBACK</div>`, preceded on the page's first container of its type
- * by the island's stylesheets (and, when it mounts early, `modulepreload` links for its code).
+ * An island container: `<div data-island="NAME" data-island-src="CHUNK URL" data-hydrate="STRATEGY">
+ * <script type="application/json" data-island-props>JSON</script>FALLBACK</div>` (no `data-island-src`
+ * for an island the build lacks; the strategy asked for, else the widget's default from the build's
+ * `islands.json`, else `idle`), preceded on the page's first container of its type by the island's
+ * stylesheets (and, when it mounts early, `load` or `idle`, `modulepreload` links for its code).
  * Enqueues the loader and the page's settings block. Without the plugin's build, returns only the
  * fallback.
  *
@@ -31,7 +33,8 @@ defined( 'ABSPATH' ) || exit;
  *
  *     @type string $hydrate    'load', 'idle', 'visible' or 'interaction'. Default: the widget's own.
  *     @type string $tag        'div' (default) or 'span' (inside phrasing content).
- *     @type array  $attributes Extra attributes of the container, escaped; `data-island*` cannot be set.
+ *     @type array  $attributes Extra attributes of the container, escaped; `data-island*` and
+ *                              `data-hydrate` cannot be set.
  * }
  * @return string HTML.
  */

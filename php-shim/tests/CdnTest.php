@@ -6,9 +6,22 @@
  */
 
 /**
- * `shop_islands_dist_url` moves every URL the plugin prints: loader, module preloads, stylesheets.
+ * `shop_islands_dist_url` moves every URL the plugin prints: loader, module preloads, stylesheets,
+ * and the containers' chunk URLs (`data-island-src`, which the loader accepts only under its own
+ * folder, so they must move with it).
  */
 class CdnTest extends Shop_Islands_Test_Case {
+
+	/**
+	 * The `data-island-src` of every container, in order.
+	 *
+	 * @param string $html Page HTML.
+	 * @return string[]
+	 */
+	private static function island_srcs( string $html ): array {
+		preg_match_all( '#<(?:div|span) data-island="[^"]*" data-island-src="([^"]*)"#', $html, $m );
+		return array_map( 'html_entity_decode', $m[1] );
+	}
 
 	/**
 	 * Every URL in the page that points into a build folder.
@@ -37,6 +50,10 @@ class CdnTest extends Shop_Islands_Test_Case {
 		foreach ( $urls as $url ) {
 			$this->assertStringStartsWith( $base . 'assets/', $url );
 		}
+		$this->assertSame(
+			array( self::real_src( 'store-notice' ), self::real_src( 'loading-indicator' ), self::real_src( 'password-toggle' ) ),
+			self::island_srcs( $this->page() )
+		);
 	}
 
 	/**
@@ -54,6 +71,17 @@ class CdnTest extends Shop_Islands_Test_Case {
 		$this->assertContains( $base . $manifest->loader_file(), $urls, 'the loader' );
 		$this->assertContains( $base . $manifest->island_js( 'store-notice' )[0], self::links( $page, 'modulepreload' ), 'a preload' );
 		$this->assertContains( $base . $manifest->island_css( 'loading-indicator' )[0], self::links( $page, 'stylesheet' ), 'a stylesheet' );
+		$this->assertSame(
+			array(
+				$base . $manifest->island_file( 'store-notice' ),
+				$base . $manifest->island_file( 'loading-indicator' ),
+				$base . $manifest->island_file( 'password-toggle' ),
+			),
+			self::island_srcs( $page ),
+			'each container\'s chunk, under the loader\'s folder'
+		);
+		$this->assertStringStartsWith( $base . 'assets/', self::island_srcs( $page )[0] );
+		$this->assertSame( self::real_manifest()['widgets/store-notice/island.tsx']['file'], $manifest->island_file( 'store-notice' ) );
 		foreach ( $urls as $url ) {
 			$this->assertStringStartsWith( $base, $url );
 		}
@@ -61,9 +89,9 @@ class CdnTest extends Shop_Islands_Test_Case {
 		$this->assertCount(
 			count( array_unique( array_merge( $manifest->island_js( 'store-notice' ), $manifest->island_js( 'loading-indicator' ) ) ) )
 				+ count( array_unique( array_merge( $manifest->island_css( 'loading-indicator' ), $manifest->island_css( 'password-toggle' ) ) ) )
-				+ 1,
+				+ 1 + 3,
 			$urls,
-			'loader + preloads + stylesheets, each once'
+			'loader + preloads + stylesheets, each once, + one chunk URL per container'
 		);
 	}
 

@@ -102,7 +102,7 @@ class EnqueueTest extends Shop_Islands_Test_Case {
 		$links = substr( $first, 0, $container_at );
 		$this->assertMatchesRegularExpression( '#^(<link rel="(stylesheet|modulepreload)" href="[^"]+">)+$#', $links, 'only links before the container' );
 		$this->assertStringStartsWith( '<link rel="stylesheet" href="' . esc_url( plugins_url( 'dist/' . $css[0], SHOP_ISLANDS_FILE ) ) . '">', $first );
-		$this->assertStringStartsWith( '<div data-island="loading-indicator">', $second, 'the second container has no links' );
+		$this->assertStringStartsWith( '<div data-island="loading-indicator" data-island-src="' . self::real_src( 'loading-indicator' ) . '" data-hydrate="idle">', $second, 'the second container has no links' );
 	}
 
 	public function test_islands_that_mount_late_are_not_preloaded_but_get_their_stylesheet(): void {

@@ -63,10 +63,12 @@ class EscapingTest extends Shop_Islands_Test_Case {
 
 	public function test_the_container_is_byte_for_byte_what_the_demo_store_prints(): void {
 		// Printed by demo/html.ts:
-		// renderIsland('store-notice', props, '<p class="x">Fallback &amp; more</p>', { hydrate: 'idle', attrs: { class: 'notice "big"', id: 'n1' } })
+		// renderIsland('store-notice', props, '<p class="x">Fallback &amp; more</p>', { hydrate: 'idle', src: SRC, attrs: { class: 'notice "big"', id: 'n1' } })
+		$src      = self::real_src( 'store-notice' );
 		$expected = <<<'HTML'
-<div data-island="store-notice" data-hydrate="idle" class="notice &quot;big&quot;" id="n1"><script type="application/json" data-island-props>{"noticeId":"abc","message":"\u003c/script\u003e\u003cscript\u003ealert(1)\u003c/script\u003e \" ' \u0026 \u003c!-- é 😀 \u2028 \u2029 /","n":42,"ok":true,"list":[1,"two"],"nested":{"a":null}}</script><p class="x">Fallback &amp; more</p></div>
+<div data-island="store-notice" data-island-src="SRC" data-hydrate="idle" class="notice &quot;big&quot;" id="n1"><script type="application/json" data-island-props>{"noticeId":"abc","message":"\u003c/script\u003e\u003cscript\u003ealert(1)\u003c/script\u003e \" ' \u0026 \u003c!-- é 😀 \u2028 \u2029 /","n":42,"ok":true,"list":[1,"two"],"nested":{"a":null}}</script><p class="x">Fallback &amp; more</p></div>
 HTML;
+		$expected = str_replace( 'SRC', $src, $expected );
 		$props    = array(
 			'noticeId' => 'abc',
 			'message'  => "</script><script>alert(1)</script> \" ' & <!-- é 😀 \u{2028} \u{2029} /",
@@ -77,7 +79,7 @@ HTML;
 		);
 		$this->assertSame(
 			$expected,
-			Shop_Islands_Renderer::container( 'store-notice', $props, '<p class="x">Fallback &amp; more</p>', 'idle', 'div', array( 'class' => 'notice "big"', 'id' => 'n1' ) )
+			Shop_Islands_Renderer::container( 'store-notice', $props, '<p class="x">Fallback &amp; more</p>', 'idle', 'div', array( 'class' => 'notice "big"', 'id' => 'n1' ), $src )
 		);
 
 		// renderIsland('password-toggle', {}, '', { tag: 'span' })
@@ -127,10 +129,20 @@ HTML;
 			)
 		);
 		$this->assertStringEndsWith(
-			'<div data-island="store-notice" class="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;" title="it&#039;s &lt;b&gt;" hidden data-count="3"><script type="application/json" data-island-props>{}</script></div>',
+			'<div data-island="store-notice" data-island-src="' . self::real_src( 'store-notice' ) . '" data-hydrate="idle" class="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;" title="it&#039;s &lt;b&gt;" hidden data-count="3"><script type="application/json" data-island-props>{}</script></div>',
 			$html
 		);
 		$this->assertCount( 4, $this->doing_it_wrong, 'one notice per reserved attribute' );
+	}
+
+	public function test_a_hostile_dist_url_cannot_leave_the_chunk_url_attribute(): void {
+		$this->add_hook( 'shop_islands_dist_url', static fn() => 'https://cdn.example.test/x" onload="alert(1)<b>/' );
+		$html = shop_islands_render( 'store-notice', array(), '', array( 'hydrate' => 'interaction' ) );
+		$tags = self::container_tags( $html );
+		$this->assertCount( 1, $tags );
+		$this->assertMatchesRegularExpression( '#^<div data-island="store-notice" data-island-src="https://cdn\.example\.test/[^"<>\s]+/assets/store-notice-[A-Za-z0-9_-]+\.js" data-hydrate="interaction">$#', $tags[0] );
+		$this->assertStringNotContainsString( '" onload=', $html );
+		$this->assertStringNotContainsString( '<b>', $html );
 	}
 
 	public function test_the_fallback_is_trusted_markup(): void {

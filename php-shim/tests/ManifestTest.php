@@ -52,6 +52,8 @@ class ManifestTest extends Shop_Islands_Test_Case {
 		foreach ( $islands as $island ) {
 			$key = "widgets/$island/island.tsx";
 			$this->assertTrue( $manifest->has_island( $island ) );
+			$this->assertSame( $raw[ $key ]['file'], $manifest->island_file( $island ), "$island: its chunk (data-island-src)" );
+			$this->assertTrue( $raw[ $key ]['isEntry'] ?? false, "$island: an entry of the build" );
 
 			$js = $manifest->island_js( $island );
 			$this->assertSame( $raw[ $key ]['file'], $js[0], "$island: its own chunk comes first" );
@@ -83,7 +85,19 @@ class ManifestTest extends Shop_Islands_Test_Case {
 		$this->assertMatchesRegularExpression( '#^assets/loading-indicator-[A-Za-z0-9_-]+\.css$#', $manifest->island_css( 'loading-indicator' )[0] );
 
 		$this->assertFalse( $manifest->has_island( 'no-such-island' ) );
+		$this->assertNull( $manifest->island_file( 'no-such-island' ) );
 		$this->assertSame( array(), $manifest->island_js( 'no-such-island' ) );
+
+		// Each widget's default strategy, from dist/islands.json beside the manifest.
+		$defaults = json_decode( (string) file_get_contents( $dist . 'islands.json' ), true );
+		$this->assertIsArray( $defaults );
+		$this->assertEqualsCanonicalizing( $islands, array_keys( $defaults ), 'islands.json lists the islands of the build' );
+		foreach ( $defaults as $island => $entry ) {
+			$this->assertSame( $entry['hydrate'], $manifest->default_strategy( $island ), $island );
+		}
+		$this->assertSame( 'visible', $manifest->default_strategy( 'product-gallery' ) );
+		$this->assertSame( 'interaction', $manifest->default_strategy( 'wishlist-button' ) );
+		$this->assertSame( 'idle', $manifest->default_strategy( 'no-such-island' ) );
 
 		$scripts = $manifest->script_files();
 		$this->assertSame( $manifest->loader_file(), $scripts[0] );
@@ -137,7 +151,11 @@ class ManifestTest extends Shop_Islands_Test_Case {
 
 		foreach ( array( 'b', 'c', 'd', 'e', 'f', 'g' ) as $unusable ) {
 			$this->assertFalse( $manifest->has_island( $unusable ), "entry $unusable is not usable" );
+			$this->assertNull( $manifest->island_file( $unusable ), "entry $unusable has no chunk URL" );
 		}
+		$this->assertSame( 'assets/a-1.js', $manifest->island_file( 'a' ) );
+		$this->assertSame( 'assets/h-1.js', $manifest->island_file( 'h' ) );
+		$this->assertSame( 'idle', $manifest->default_strategy( 'a' ), 'no islands.json read: idle' );
 		$this->assertSame( array( 'assets/h-1.js' ), $manifest->island_js( 'h' ) );
 		$this->assertEqualsCanonicalizing( array( 'a', 'h' ), $manifest->islands() );
 		$this->assertNotContains( '../../wp-config.php', $manifest->script_files() );
@@ -145,6 +163,54 @@ class ManifestTest extends Shop_Islands_Test_Case {
 			array( 'assets/main-1.js', 'assets/a-1.js', 'assets/shared-1.js', 'assets/h-1.js', 'assets/bad-1.js' ),
 			$manifest->script_files()
 		);
+	}
+
+	public function test_default_strategies_keep_only_known_strategies_of_widget_names(): void {
+		$this->assertSame(
+			array(
+				'a'   => 'load',
+				'b-2' => 'idle',
+				'c'   => 'visible',
+				'd'   => 'interaction',
+				'0'   => 'visible',
+			),
+			Shop_Islands_Manifest::defaults_from_array(
+				array(
+					'a'               => array( 'hydrate' => 'load' ),
+					'b-2'             => array( 'hydrate' => 'idle', 'other' => 1 ),
+					'c'               => array( 'hydrate' => 'visible' ),
+					'd'               => array( 'hydrate' => 'interaction' ),
+					'0'               => array( 'hydrate' => 'visible' ),
+					'e'               => array( 'hydrate' => '" onload="x' ),
+					'f'               => array( 'hydrate' => 'Idle' ),
+					'g'               => array( 'hydrate' => array( 'idle' ) ),
+					'h'               => array( 'hydrate' => null ),
+					'i'               => array(),
+					'j'               => 'visible',
+					'Bad Name'        => array( 'hydrate' => 'visible' ),
+					'x"><script>'     => array( 'hydrate' => 'load' ),
+					'../store-notice' => array( 'hydrate' => 'load' ),
+				)
+			)
+		);
+		foreach ( array( null, '', 'visible', 42, true, array( array( 'hydrate' => 'visible' ) ) ) as $not_an_object ) {
+			$this->assertSame( array(), Shop_Islands_Manifest::defaults_from_array( $not_an_object ) );
+		}
+
+		$dir = $this->temp_dir();
+		$this->assertSame( array(), Shop_Islands_Manifest::defaults_from_file( $dir . '/missing.json' ) );
+		$this->assertSame( array(), Shop_Islands_Manifest::defaults_from_file( $dir ), 'a directory' );
+		file_put_contents( $dir . '/islands.json', '{"a": {"hydrate": "visible"}, "b": {"hydrate": "soon"}}' );
+		$this->assertSame( array( 'a' => 'visible' ), Shop_Islands_Manifest::defaults_from_file( $dir . '/islands.json' ) );
+		file_put_contents( $dir . '/islands.json', '{"a": {"hydrate": "visible"}' );
+		$this->assertSame( array(), Shop_Islands_Manifest::defaults_from_file( $dir . '/islands.json' ) );
+
+		$manifest = Shop_Islands_Manifest::from_json( '{"src/islands/loader.ts": {"file": "assets/loader-1.js", "isEntry": true}}' );
+		$with     = $manifest->with_defaults( array( 'a' => 'visible', 'b' => 'eager', 'c' => array( 'load' ) ) );
+		$this->assertSame( 'visible', $with->default_strategy( 'a' ) );
+		$this->assertSame( 'idle', $with->default_strategy( 'b' ), 'unknown strategies are dropped' );
+		$this->assertSame( 'idle', $with->default_strategy( 'c' ) );
+		$this->assertSame( 'idle', $manifest->default_strategy( 'a' ), 'the original is unchanged' );
 	}
 
 	/**
@@ -211,14 +277,21 @@ class ManifestTest extends Shop_Islands_Test_Case {
 		$plugin->reset();
 		$this->assertSame( 'assets/loader-1.js', $plugin->manifest()->loader_file() );
 		$this->assertSame( trailingslashit( $dir ), $plugin->dist_dir() );
+		$this->assertSame( 'idle', $plugin->manifest()->default_strategy( 'a' ), 'no islands.json: idle' );
+
+		file_put_contents( $dir . '/islands.json', '{"a": {"hydrate": "visible"}}' );
+		$plugin->reset();
+		$this->assertSame( 'visible', $plugin->manifest()->default_strategy( 'a' ), 'islands.json in the dist folder' );
 
 		// Vite 4 wrote the manifest at the top of dist/.
 		$old = $this->temp_dir();
 		mkdir( $old . '/assets' );
 		file_put_contents( $old . '/manifest.json', '{"src/islands/loader.ts": {"file": "assets/loader-2.js", "isEntry": true}}' );
 		file_put_contents( $old . '/assets/loader-2.js', 'export {};' );
+		file_put_contents( $old . '/islands.json', '{"a": {"hydrate": "interaction"}}' );
 		$this->use_dist_dir( $old );
 		$this->assertSame( 'assets/loader-2.js', $plugin->manifest()->loader_file(), 'read again when the dist dir changes' );
+		$this->assertSame( 'interaction', $plugin->manifest()->default_strategy( 'a' ), 'with its islands.json' );
 	}
 
 	public function test_safe_file_names(): void {

@@ -16,30 +16,36 @@ class RenderTest extends Shop_Islands_Test_Case {
 	}
 
 	public function test_strategies_and_tags(): void {
+		$src = self::real_src( 'store-notice' );
 		foreach ( Shop_Islands_Renderer::STRATEGIES as $strategy ) {
 			$html = self::container( shop_islands_render( 'store-notice', array( 'a' => 1 ), 'F', array( 'hydrate' => $strategy ) ) );
-			$this->assertSame( '<div data-island="store-notice" data-hydrate="' . $strategy . '"><script type="application/json" data-island-props>{"a":1}</script>F</div>', $html );
+			$this->assertSame( '<div data-island="store-notice" data-island-src="' . $src . '" data-hydrate="' . $strategy . '"><script type="application/json" data-island-props>{"a":1}</script>F</div>', $html );
 		}
 		$this->assertSame(
-			'<span data-island="password-toggle"><script type="application/json" data-island-props>{"id":"p"}</script><span class="password-input"></span></span>',
+			'<span data-island="password-toggle" data-island-src="' . self::real_src( 'password-toggle' ) . '" data-hydrate="idle"><script type="application/json" data-island-props>{"id":"p"}</script><span class="password-input"></span></span>',
 			self::container( shop_islands_render( 'password-toggle', array( 'id' => 'p' ), '<span class="password-input"></span>', array( 'tag' => 'span' ) ) )
 		);
 		$this->assertSame( array(), $this->doing_it_wrong );
 	}
 
-	public function test_an_invalid_strategy_is_left_out_with_a_notice(): void {
+	public function test_an_invalid_strategy_gives_the_widget_default_with_a_notice(): void {
 		$html = self::container( shop_islands_render( 'store-notice', array(), 'F', array( 'hydrate' => 'eager' ) ) );
-		$this->assertSame( '<div data-island="store-notice"><script type="application/json" data-island-props>{}</script>F</div>', $html );
+		$this->assertSame( '<div data-island="store-notice" data-island-src="' . self::real_src( 'store-notice' ) . '" data-hydrate="idle"><script type="application/json" data-island-props>{}</script>F</div>', $html );
 		$this->assertSame( array( 'shop_islands_render' ), $this->doing_it_wrong_functions() );
 		$this->assertStringContainsString( 'eager', $this->doing_it_wrong[0][1] );
 
 		shop_islands_render( 'store-notice', array(), 'F', array( 'hydrate' => array( 'load' ) ) );
 		$this->assertCount( 2, $this->doing_it_wrong, 'a non-string strategy too' );
+
+		$html = shop_islands_render( 'product-gallery', array(), 'F', array( 'hydrate' => '" onload="x' ) );
+		$this->assertSame( array( 'data-hydrate="visible"' ), preg_match_all( '#data-hydrate="[^"]*"#', $html, $m ) ? $m[0] : array(), 'the widget\'s own default (product-gallery: visible)' );
+		$this->assertStringNotContainsString( 'onload', $html );
+		$this->assertCount( 3, $this->doing_it_wrong );
 	}
 
 	public function test_an_invalid_tag_falls_back_to_div(): void {
 		$html = self::container( shop_islands_render( 'store-notice', array(), 'F', array( 'tag' => 'script' ) ) );
-		$this->assertStringStartsWith( '<div data-island="store-notice">', $html );
+		$this->assertStringStartsWith( '<div data-island="store-notice" data-island-src="' . self::real_src( 'store-notice' ) . '" data-hydrate="idle">', $html );
 		$this->assertCount( 1, $this->doing_it_wrong );
 	}
 
@@ -69,7 +75,7 @@ class RenderTest extends Shop_Islands_Test_Case {
 
 	public function test_an_island_the_build_does_not_have_still_prints_its_container(): void {
 		$html = shop_islands_render( 'not-built-yet', array( 'x' => 1 ), '<p>F</p>' );
-		$this->assertSame( '<div data-island="not-built-yet"><script type="application/json" data-island-props>{"x":1}</script><p>F</p></div>', $html, 'no links: the build has no files for it' );
+		$this->assertSame( '<div data-island="not-built-yet" data-hydrate="idle"><script type="application/json" data-island-props>{"x":1}</script><p>F</p></div>', $html, 'no links, no chunk URL: the build has no files for it' );
 		$this->assertTrue( wp_script_is( Shop_Islands_Assets::HANDLE, 'enqueued' ), 'the loader reports the missing island in the console' );
 		if ( WP_DEBUG ) {
 			$this->assertSame( array( 'shop_islands_render' ), $this->doing_it_wrong_functions() );

@@ -29,7 +29,7 @@ class ShortcodeTest extends Shop_Islands_Test_Case {
 	public function test_props_from_json(): void {
 		$html = do_shortcode( '[shop_island name="store-notice" hydrate="idle" props=\'{"noticeId":"abc","message":"Free delivery on orders over €50","count":2,"flag":true,"empty":{}}\']<p>Free delivery</p>[/shop_island]' );
 		$this->assertSame(
-			'<div data-island="store-notice" data-hydrate="idle"><script type="application/json" data-island-props>{"noticeId":"abc","message":"Free delivery on orders over €50","count":2,"flag":true,"empty":{}}</script><p>Free delivery</p></div>',
+			'<div data-island="store-notice" data-island-src="' . self::real_src( 'store-notice' ) . '" data-hydrate="idle"><script type="application/json" data-island-props>{"noticeId":"abc","message":"Free delivery on orders over €50","count":2,"flag":true,"empty":{}}</script><p>Free delivery</p></div>',
 			self::container( $html ),
 			'types kept; a nested empty object stays an object'
 		);
@@ -110,7 +110,7 @@ class ShortcodeTest extends Shop_Islands_Test_Case {
 
 	public function test_self_closing_has_an_empty_fallback(): void {
 		$this->assertSame(
-			'<div data-island="loading-indicator" data-hydrate="idle"><script type="application/json" data-island-props>{"label":"Loading"}</script></div>',
+			'<div data-island="loading-indicator" data-island-src="' . self::real_src( 'loading-indicator' ) . '" data-hydrate="idle"><script type="application/json" data-island-props>{"label":"Loading"}</script></div>',
 			self::container( do_shortcode( '[shop_island name="loading-indicator" hydrate="idle" prop-label="Loading" /]' ) )
 		);
 	}
@@ -118,14 +118,14 @@ class ShortcodeTest extends Shop_Islands_Test_Case {
 	public function test_hydrate_tag_class_and_id(): void {
 		$html = do_shortcode( '[shop_island name="password-toggle" hydrate="interaction" tag="span" class="pw &quot;x&quot;" id="pw-1"]<span class="password-input"></span>[/shop_island]' );
 		$this->assertSame(
-			'<span data-island="password-toggle" data-hydrate="interaction" id="pw-1" class="pw &quot;x&quot;"><script type="application/json" data-island-props>{}</script><span class="password-input"></span></span>',
+			'<span data-island="password-toggle" data-island-src="' . self::real_src( 'password-toggle' ) . '" data-hydrate="interaction" id="pw-1" class="pw &quot;x&quot;"><script type="application/json" data-island-props>{}</script><span class="password-input"></span></span>',
 			self::container( $html )
 		);
 	}
 
-	public function test_invalid_hydrate_is_left_out(): void {
+	public function test_invalid_hydrate_gives_the_widget_default(): void {
 		$html = do_shortcode( '[shop_island name="store-notice" hydrate="never"]F[/shop_island]' );
-		$this->assertStringStartsWith( '<div data-island="store-notice"><script', self::container( $html ) );
+		$this->assertStringStartsWith( '<div data-island="store-notice" data-island-src="' . self::real_src( 'store-notice' ) . '" data-hydrate="idle"><script', self::container( $html ) );
 		$this->assertSame( array( 'shop_islands_render' ), $this->doing_it_wrong_functions() );
 	}
 
@@ -148,7 +148,7 @@ class ShortcodeTest extends Shop_Islands_Test_Case {
 		$content = '<!-- wp:html -->[shop_island name="store-notice" hydrate="load" props=\'{"noticeId":"n","message":"M"}\']<p class="woocommerce-store-notice">M</p>[/shop_island]<!-- /wp:html -->';
 		$html    = apply_filters( 'the_content', $content );
 		$this->assertStringContainsString(
-			'<div data-island="store-notice" data-hydrate="load"><script type="application/json" data-island-props>{"noticeId":"n","message":"M"}</script><p class="woocommerce-store-notice">M</p></div>',
+			'<div data-island="store-notice" data-island-src="' . self::real_src( 'store-notice' ) . '" data-hydrate="load"><script type="application/json" data-island-props>{"noticeId":"n","message":"M"}</script><p class="woocommerce-store-notice">M</p></div>',
 			$html
 		);
 	}

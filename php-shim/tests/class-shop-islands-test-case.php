@@ -164,6 +164,78 @@ abstract class Shop_Islands_Test_Case extends TestCase {
 		);
 	}
 
+	/**
+	 * A temporary build with a loader and the given islands (each an entry importing one shared
+	 * chunk, with a stylesheet), used for this test. `islands.json` holds $islands_json when it is a
+	 * string, and is absent when it is null.
+	 *
+	 * @param string[]    $islands      Island names.
+	 * @param string|null $islands_json Contents of islands.json, or null for none.
+	 * @return string The dist folder (with a trailing slash).
+	 */
+	protected function use_temp_build( array $islands, ?string $islands_json ): string {
+		$dir = trailingslashit( $this->temp_dir() );
+		mkdir( $dir . '.vite' );
+		mkdir( $dir . 'assets' );
+		$manifest = array(
+			'src/islands/loader.ts' => array(
+				'file'    => 'assets/loader-t1.js',
+				'name'    => 'loader',
+				'src'     => 'src/islands/loader.ts',
+				'isEntry' => true,
+			),
+			'_react.js'             => array(
+				'file' => 'assets/react-t1.js',
+				'name' => 'react',
+			),
+		);
+		foreach ( $islands as $island ) {
+			$manifest[ "widgets/$island/island.tsx" ] = array(
+				'file'    => "assets/$island-t1.js",
+				'name'    => $island,
+				'src'     => "widgets/$island/island.tsx",
+				'isEntry' => true,
+				'imports' => array( '_react.js' ),
+				'assets'  => array( "assets/$island-t1.css" ),
+			);
+		}
+		foreach ( $manifest as $chunk ) {
+			file_put_contents( $dir . $chunk['file'], 'export {};' );
+			foreach ( $chunk['assets'] ?? array() as $asset ) {
+				file_put_contents( $dir . $asset, '.x{}' );
+			}
+		}
+		file_put_contents( $dir . '.vite/manifest.json', (string) wp_json_encode( $manifest ) );
+		if ( null !== $islands_json ) {
+			file_put_contents( $dir . 'islands.json', $islands_json );
+		}
+		$this->use_dist_dir( $dir );
+		return $dir;
+	}
+
+	/**
+	 * The `data-island-src` the plugin must print for an island of the real build: the plugin's dist
+	 * URL plus the island's file, read here from the raw manifest.
+	 *
+	 * @param string $island Island name.
+	 */
+	protected static function real_src( string $island ): string {
+		$file = self::real_manifest()[ "widgets/$island/island.tsx" ]['file'] ?? null;
+		self::assertIsString( $file, "The build has no widgets/$island/island.tsx." );
+		return plugins_url( 'dist/', SHOP_ISLANDS_FILE ) . $file;
+	}
+
+	/**
+	 * The opening tag of every island container, in order.
+	 *
+	 * @param string $html Page HTML.
+	 * @return string[]
+	 */
+	protected static function container_tags( string $html ): array {
+		preg_match_all( '#<(?:div|span) data-island="[^>]*>#', $html, $m );
+		return $m[0];
+	}
+
 	/** The real build's manifest, decoded. */
 	protected static function real_manifest(): array {
 		$dir  = Shop_Islands_Plugin::instance()->dist_dir();
