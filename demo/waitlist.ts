@@ -86,7 +86,7 @@ export function waitlistFormHtml(o: WaitlistFormOptions): string {
 }
 
 export function waitlistIsland(islands: IslandCollector, o: WaitlistFormOptions): string {
-  return islands.render('waitlist-form', waitlistProps(o), waitlistFormHtml(o), { hydrate: 'idle' });
+  return islands.render('waitlist-form', waitlistProps(o), waitlistFormHtml(o));
 }
 
 /** The out-of-stock variations a shopper can wait for (active ones; inactive ones are not sold). */

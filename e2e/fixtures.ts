@@ -122,7 +122,8 @@ export interface WaitOptions {
 
 /**
  * Waits until every island on the page has mounted and asserts it: islands that wait to be
- * `visible` are scrolled to, `interaction` ones are left out unless `interact`. Fails at once,
+ * `visible` are scrolled to (left out while inside something hidden, such as a closed tab),
+ * `interaction` ones are left out unless `interact`. Fails at once,
  * naming the island, when one ends `failed` (unless listed in `failed`). Then waits two animation
  * frames.
  */
@@ -151,8 +152,10 @@ export async function waitForIslands(
         if (hydrate === 'interaction' && !includeInteraction) return;
         const state = el.getAttribute('data-island-state');
         if (state === 'pending' && hydrate !== 'interaction') {
-          // `visible` islands (the footer banner) mount when seen: show them, as a shopper would.
+          // `visible` islands (below the fold) mount when seen: show them, as a shopper would.
           const shown = Array.from(el.children).find((child) => child.getClientRects().length > 0);
+          // One in a closed tab or section cannot be seen, so it waits, as it should: left out.
+          if (!shown && el.getClientRects().length === 0) return;
           (shown ?? el).scrollIntoView({ block: 'center' });
         }
         out.push({ name: el.getAttribute('data-island') ?? '', state, hydrate });

@@ -22,10 +22,16 @@ const REVIEWS = /^Reviews \(\d+\)$/;
  */
 async function gotoProduct(page: Page, url: string): Promise<void> {
   await page.goto(url);
-  for (const name of ['product-tabs', 'product-accordion', 'product-reviews']) {
-    await expect(island(page, name)).toHaveAttribute('data-island-state', 'mounted', { timeout: 10_000 });
-  }
+  // They mount when they near the viewport (below the fold): brought there as a shopper scrolls.
+  // The review form waits in its panel until the reviews tab is open.
+  for (const name of ['product-tabs', 'product-accordion']) await seen(page, name);
   await nextFrames(page);
+}
+
+/** Scrolls island `name` into view if it is not (it mounts when seen), and waits for it to mount. */
+async function seen(page: Page, name: string): Promise<void> {
+  await island(page, name).locator(':scope > :not(script)').first().scrollIntoViewIfNeeded();
+  await expect(island(page, name)).toHaveAttribute('data-island-state', 'mounted', { timeout: 10_000 });
 }
 
 async function expectOpen(page: Page, name: RegExp | string, panelId: string) {
@@ -82,7 +88,9 @@ test.describe('product tabs', () => {
     test(`deep link ${url.replace(BOOTS, '…/')} opens ${String(name)}`, async ({ page }) => {
       const response = await page.goto(url);
       expect(response?.status()).toBe(200);
-      await expect(island(page, 'product-tabs')).toHaveAttribute('data-island-state', 'mounted');
+      // The server's choice shows before the island mounts (no shift); it mounts once seen.
+      await expect(page.locator(`#${panel}`)).toBeVisible();
+      await seen(page, 'product-tabs');
       await expectOpen(page, name, panel);
     });
   }

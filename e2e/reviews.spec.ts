@@ -18,7 +18,11 @@ const text = (page: Page) => form(page).getByRole('textbox', { name: 'Your revie
 /** Opens a product page and waits for the tabs, accordion and review form islands (only these). */
 async function gotoProduct(page: Page, url: string): Promise<void> {
   await page.goto(url);
+  // They mount when seen (below the fold); the review form only once its tab is open.
   for (const name of ['product-tabs', 'product-accordion', 'product-reviews']) {
+    const shown = island(page, name).locator(':scope > :not(script)').first();
+    if (name === 'product-reviews' && !(await shown.isVisible())) continue;
+    await shown.scrollIntoViewIfNeeded();
     await expect(island(page, name)).toHaveAttribute('data-island-state', 'mounted', { timeout: 10_000 });
   }
   await nextFrames(page);
@@ -27,6 +31,8 @@ async function gotoProduct(page: Page, url: string): Promise<void> {
 async function openReviews(page: Page) {
   await page.getByRole('tab', { name: /^Reviews/ }).click();
   await scrollToCenter(form(page));
+  await expect(island(page, 'product-reviews')).toHaveAttribute('data-island-state', 'mounted');
+  await nextFrames(page);
 }
 
 async function fillGuest(page: Page, review: string) {
@@ -88,6 +94,9 @@ test(
     );
     const id = new URL(page.url()).hash.slice(1);
     const review = page.locator(`#${id}`);
+    // The reviews panel shows at once; the tab list (above it, mounted when seen) says so too.
+    await expect(page.locator('#tab-reviews')).toBeVisible();
+    await island(page, 'product-tabs').locator(':scope > :not(script)').first().scrollIntoViewIfNeeded();
     await expect(page.getByRole('tab', { name: /^Reviews/ })).toHaveAttribute('aria-selected', 'true');
     await expect(review).toContainText('Your review is awaiting approval');
     await expect(review).toContainText('Great boots, my daughter wears them every weekend.');

@@ -130,10 +130,7 @@ export function sizeGuideHtml(ctx: PageContext, product: Product): string {
     (guide.note ? `<p class="commercekit-size-guide-note">${escapeHtml(guide.note)}</p>` : '') +
     '</section>';
   return (
-    ctx.islands.render('size-guide', props, link, {
-      hydrate: 'idle',
-      attrs: { class: 'commercekit-size-guide' },
-    }) + section
+    ctx.islands.render('size-guide', props, link, { attrs: { class: 'commercekit-size-guide' } }) + section
   );
 }
 

@@ -186,7 +186,7 @@ function reviewsPanelHtml(ctx: PageContext, product: Product): string {
     `<h2 class="woocommerce-Reviews-title">${count > 0 ? `${count} review${count === 1 ? '' : 's'} for <span>${escapeHtml(product.name)}</span>` : 'Reviews'}</h2>` +
     list +
     '</div><div id="review_form_wrapper"><div id="review_form">' +
-    ctx.islands.render('product-reviews', props, reviewFormHtml(props), { hydrate: 'idle' }) +
+    ctx.islands.render('product-reviews', props, reviewFormHtml(props)) +
     '</div></div><div class="clear"></div></div>'
   );
 }
@@ -273,9 +273,6 @@ export function productTabsHtml(ctx: PageContext, product: Product): string {
       'product-tabs',
       { tabs: tabs.map(({ key, title }) => ({ key, title })), open: serverChoice },
       list,
-      {
-        hydrate: 'idle',
-      },
     ) +
     tabs
       .map(
@@ -341,5 +338,5 @@ export function productDetailsHtml(ctx: PageContext, product: Product): string {
     sections: productDetailsSections(product),
     open: null,
   };
-  return ctx.islands.render('product-accordion', props, productAccordionHtml(props), { hydrate: 'idle' });
+  return ctx.islands.render('product-accordion', props, productAccordionHtml(props));
 }
