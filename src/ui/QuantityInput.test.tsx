@@ -157,6 +157,6 @@ describe('QuantityInput', () => {
     );
     const input = screen.getByRole('spinbutton', { hidden: true });
     expect(input).not.toBeVisible();
-    expect(new FormData(screen.getByRole('form')).get('quantity')).toBe('1');
+    expect(new FormData(screen.getByRole<HTMLFormElement>('form')).get('quantity')).toBe('1');
   });
 });
