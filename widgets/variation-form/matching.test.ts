@@ -9,12 +9,12 @@ import {
   quantityFor,
   sanitizeSelection,
   variationMatches,
-  VariationIndex,
   type AttributeDef,
   type AttributeOptions,
   type Selection,
   type VariationLike,
-} from './model';
+} from './matching';
+import { VariationIndex } from './variation-index';
 
 // ------------------------------------------------------------------------------------------------
 // Fixtures
