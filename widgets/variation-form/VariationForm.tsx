@@ -11,7 +11,6 @@ import { QuantityInput } from '../../src/ui/QuantityInput';
 import {
   FIRST_CHECK_DELAY,
   PANEL_DELAY,
-  TEXT,
   VariationIndex,
   addButtonClassName,
   blockedBy,
@@ -27,10 +26,12 @@ import {
 } from './model';
 import { resetVariationData, showVariationData } from './page';
 import type { VariationFormPropsSchema } from './schema';
+import { TEXT } from './text';
 import { VariationPanel } from './VariationPanel';
 import { fieldOf, VariationSelects } from './VariationSelects';
 
-export { FIRST_CHECK_DELAY, PANEL_DELAY, TEXT } from './model';
+export { FIRST_CHECK_DELAY, PANEL_DELAY } from './model';
+export { TEXT } from './text';
 
 type Props = z.output<typeof VariationFormPropsSchema>;
 

@@ -1,6 +1,7 @@
 import type { Variation } from '../../src/contract/variation';
 import { __ } from '../../src/i18n';
-import { TEXT, type Check } from './model';
+import type { Check } from './model';
+import { TEXT } from './text';
 
 interface Props {
   panel: { variation: Variation | null; open: boolean };

@@ -1,6 +1,7 @@
 import type { KeyboardEvent, Ref } from 'react';
 import { __ } from '../../src/i18n';
-import { TEXT, type AttributeOptions, type Selection } from './model';
+import type { AttributeOptions, Selection } from './model';
+import { TEXT } from './text';
 import type { AttributeProps } from './schema';
 
 /** The select's field name for an attribute (WooCommerce: `attribute_{name}`). */

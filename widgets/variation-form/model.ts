@@ -20,26 +20,29 @@ import {
 } from './matching';
 import type { VariationIndex } from './variation-index';
 
-export * from './matching';
+export {
+  availabilityOf,
+  decodeEntities,
+  isSelectionComplete,
+  naiveMatch,
+  naiveOptions,
+  quantityFor,
+  sanitizeSelection,
+  variationMatches,
+  type AttributeDef,
+  type AttributeOptions,
+  type Availability,
+  type OptionState,
+  type SanitizeOptions,
+  type Selection,
+  type VariationLike,
+} from './matching';
 export { VariationIndex } from './variation-index';
 
 /** §9 "Variations": the first check runs this long after load… */
 export const FIRST_CHECK_DELAY = 100;
 /** …and the panel is shown this long after a match (then slides down in 200 ms, see the CSS). */
 export const PANEL_DELAY = 300;
-
-/** The spec's strings, word for word (§5, §8); WordPress translates them through `__`. */
-export const TEXT = {
-  noMatch: 'Sorry, no products matched your selection. Please choose a different combination.',
-  unavailable: 'Sorry, this product is unavailable. Please choose a different combination.',
-  selectionNeeded: 'Please select some product options before adding this product to your cart.',
-  reset:
-    'Your selection has been reset. Please select some product options before adding this product to your cart.',
-  chooseOption: 'Choose an option',
-  /** Not in the spec (a get_variation fault is not specified): ours. */
-  fault: 'Sorry, the options could not be checked. Please try again, or add to cart to continue.',
-  retry: 'Try again',
-} as const;
 
 /**
  * Where the check stands. 'pending': the first check has not run yet (the form is the server's).
@@ -64,6 +67,7 @@ export type Effect =
   | { kind: 'shown'; variation: Variation; purchasable: boolean }
   /** `woocommerce_variation_has_changed`, after a change or a reset. */
   | { kind: 'changed' }
+  /** One of TEXT's strings (text.ts). */
   | { kind: 'announce'; text: 'noMatch' | 'reset' };
 
 export interface FormState {
