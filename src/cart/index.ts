@@ -4,7 +4,21 @@ import { cart, startCart, type CartSnapshot } from './store';
 export { addToCart, cart, refresh, removeFromCart, resetCartForTesting, startCart } from './store';
 export type { AddOutcome, CartSnapshot, RemoveOutcome } from './store';
 export { applyFragments, DIM_OPACITY, type Fragments } from './fragments';
-export { offCartPage, settleAdd, viewCartLink, type AddOutcomeHandlers } from './outcome';
+export {
+  offCartPage,
+  settleAdd,
+  viewCartLink,
+  type AddButtonState,
+  type AddOutcomeHandlers,
+  type ViewCartLink,
+} from './outcome';
+export {
+  SUCCESS_ANNOUNCE_DELAY,
+  useAddToCart,
+  type AddRequest,
+  type AddToCartControl,
+  type UseAddToCartOptions,
+} from './useAddToCart';
 
 /** The cart, for a component: starts the store on first use and re-renders on every change. */
 export function useCart(): CartSnapshot {

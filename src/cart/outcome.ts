@@ -38,8 +38,13 @@ export function settleAdd(outcome: AddOutcome, handlers: AddOutcomeHandlers): vo
 /** WooCommerce prints is_cart as '1' or '' (a boolean from other servers): the View cart link is off the cart page only. */
 export const offCartPage = (isCart: string | boolean): boolean => !isCart || isCart === '0';
 
+/** An add-to-cart control's state: adds of it in flight, and whether its last add succeeded. */
+export type AddButtonState = { pending: number; added: boolean };
+
+export type ViewCartLink = { href: string; text: string };
+
 /** The 'View cart' link shown once after an added button (`i18n_view_cart`, `cart_url`); null on the cart page. */
-export function viewCartLink(settings: Settings): { href: string; text: string } | null {
+export function viewCartLink(settings: Settings): ViewCartLink | null {
   if (!offCartPage(settings.is_cart)) return null;
   return { href: settings.cart_url, text: settings.i18n.view_cart ?? __('View cart') };
 }

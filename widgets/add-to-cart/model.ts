@@ -2,9 +2,7 @@
  * The add-to-cart button's rules (storefront.md §4 "Add-to-cart button", §5 "Add-to-cart", §9 "Cart"),
  * as WooCommerce's add-to-cart.js applies them. No React, no DOM, no fetch.
  */
-
-/** The success_message is announced to screen readers this long after a successful add. */
-export const SUCCESS_ANNOUNCE_DELAY = 1000;
+import type { AddButtonState } from '../../src/cart/outcome';
 
 /** Data attributes that describe the button and are not sent with the add. */
 const NOT_SENT = new Set(['success_message']);
@@ -41,7 +39,7 @@ export function handlesInPage(
   return element === 'submit' || className.split(/\s+/).includes('ajax_add_to_cart');
 }
 
-export type ButtonState = { pending: number; added: boolean };
+export type ButtonState = AddButtonState;
 
 /**
  * The button's classes: its own, `loading` while an add of it is in flight, `added` once its last

@@ -8,20 +8,16 @@ import {
   type RefObject,
 } from 'react';
 import type * as z from 'zod/mini';
-import { announce } from '../../src/a11y/announce';
-import { addToCart, settleAdd, type AddOutcome } from '../../src/cart';
-import { getSettings } from '../../src/contract/read-settings';
-import { isModifiedClick, navigation } from '../../src/navigation';
+import { useAddToCart } from '../../src/cart';
+import { isModifiedClick } from '../../src/navigation';
 import {
   MOBILE_QUERY,
-  SUCCESS_ANNOUNCE_DELAY,
   barClassName,
   bottomOffset,
   buttonClassName,
   isOutOfViewAbove,
   quantityFrom,
   requestData,
-  type ButtonState,
 } from './model';
 import type { StickyAddToCartPropsSchema } from './schema';
 
@@ -181,7 +177,8 @@ export function StickyAddToCart(props: Props) {
   } = props;
   const bar = useRef<HTMLElement>(null);
   const { out: shown, ever: everShown } = useTriggerOutOfView(triggerClass);
-  const [state, setState] = useState<ButtonState>({ pending: 0, added: false });
+  // No 'View cart' link in the bar (no room; the drawer that opens shows one).
+  const { state, add } = useAddToCart({ island: 'sticky-add-to-cart', classicButton: false });
   const offset = usePageRoom(bar, shown, avoidSelector);
 
   // Hidden while it holds the focus (the shopper scrolled back up from its button with the keys):
@@ -191,23 +188,6 @@ export function StickyAddToCart(props: Props) {
     const form = find(formSelector);
     if (form) (firstField(form) ?? form).focus({ preventScroll: true });
   }, [shown, formSelector]);
-
-  const settle = (outcome: AddOutcome, link: HTMLAnchorElement) => {
-    settleAdd(outcome, {
-      reset: () => setState((s) => ({ pending: s.pending - 1, added: false })),
-      fallBack: (error) => {
-        console.error(
-          '[shop-islands] sticky-add-to-cart: the product could not be added in the page; following the link.',
-          error,
-        );
-        navigation.assign(link.href);
-      },
-      added: () => {
-        setState((s) => ({ pending: s.pending - 1, added: true }));
-        if (successMessage) announce(successMessage, { delay: SUCCESS_ANNOUNCE_DELAY });
-      },
-    });
-  };
 
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (isModifiedClick(event)) return;
@@ -219,18 +199,14 @@ export function StickyAddToCart(props: Props) {
       goToForm(form);
       return;
     }
-    try {
-      getSettings();
-    } catch (error) {
-      console.error('[shop-islands] sticky-add-to-cart: no settings; following the link.', error);
-      return;
-    }
-    event.preventDefault();
     const quantityInput = find(formSelector)?.querySelector<HTMLInputElement>('input[name="quantity"]');
-    setState((s) => ({ pending: s.pending + 1, added: false }));
-    void addToCart(requestData(productId, quantityFrom(quantityInput?.value)), link).then((outcome) =>
-      settle(outcome, link),
-    );
+    add({
+      event,
+      button: link,
+      data: requestData(productId, quantityFrom(quantityInput?.value)),
+      fallback: { href: link.href },
+      successMessage,
+    });
   };
 
   const style = offset ? ({ '--shop-islands-sticky-atc-offset': `${offset}px` } as CSSProperties) : undefined;

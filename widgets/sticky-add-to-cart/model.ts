@@ -2,12 +2,10 @@
  * The sticky add-to-cart bar's rules (Storefront's sticky-add-to-cart.js, storefront.md §4, §9): when
  * it shows, what it adds, its classes. No React, no DOM, no fetch.
  */
+import type { AddButtonState } from '../../src/cart/outcome';
 
 /** Slide in/out (storefront.md §9: slide animations 200 ms). The CSS uses the same value. */
 export const SLIDE_MS = 200;
-
-/** The success_message is announced this long after a successful add (storefront.md §4, §9). */
-export const SUCCESS_ANNOUNCE_DELAY = 1000;
 
 /** Small screens, where the bar is a bottom bar (storefront.md §9: mobile up to 767 px). */
 export const MOBILE_QUERY = '(max-width: 767.98px)';
@@ -44,7 +42,7 @@ export function barClassName(shown: boolean, everShown: boolean): string {
   return everShown ? `${BAR_CLASS} storefront-sticky-add-to-cart--slideOutUp` : BAR_CLASS;
 }
 
-export type ButtonState = { pending: number; added: boolean };
+export type ButtonState = AddButtonState;
 
 export const BUTTON_CLASS = 'storefront-sticky-add-to-cart__content-button button alt';
 

@@ -1,74 +1,39 @@
-import {
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type MouseEvent,
-} from 'react';
-import { flushSync } from 'react-dom';
+import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, type MouseEvent } from 'react';
 import type * as z from 'zod/mini';
-import { announce } from '../../src/a11y/announce';
-import { addToCart, settleAdd, viewCartLink, type AddOutcome } from '../../src/cart';
-import { getSettings } from '../../src/contract/read-settings';
-import type { Settings } from '../../src/contract/settings';
+import { useAnnounce } from '../../src/a11y/useAnnounce';
+import { useAddToCart } from '../../src/cart';
 import { GetVariationResponseSchema, type Variation } from '../../src/contract/variation';
 import { emit } from '../../src/events/bus';
 import { __ } from '../../src/i18n';
-import { navigation } from '../../src/navigation';
 import { wcAjax } from '../../src/transport/client';
 import { isAbort, TransportError } from '../../src/transport/errors';
+import { QuantityInput } from '../../src/ui/QuantityInput';
 import {
+  FIRST_CHECK_DELAY,
+  PANEL_DELAY,
   VariationIndex,
-  availabilityOf,
-  isSelectionComplete,
-  quantityFor,
-  sanitizeSelection,
+  addButtonClassName,
+  blockedBy,
+  buttonsRowClassName,
+  initialState,
+  matchOf,
+  optionLists,
+  quantityField,
+  reducer,
+  type Action,
   type AttributeDef,
-  type AttributeOptions,
-  type Selection,
+  type Effect,
 } from './model';
 import { resetVariationData, showVariationData } from './page';
 import type { VariationFormPropsSchema } from './schema';
+import { TEXT } from './text';
+import { VariationPanel } from './VariationPanel';
+import { fieldOf, VariationSelects } from './VariationSelects';
+
+export { FIRST_CHECK_DELAY, PANEL_DELAY } from './model';
+export { TEXT } from './text';
 
 type Props = z.output<typeof VariationFormPropsSchema>;
-
-/** storefront.md §9 "Variations": the first check runs this long after load… */
-export const FIRST_CHECK_DELAY = 100;
-/** …and the panel is shown this long after a match (then slides down in 200 ms, see the CSS). */
-export const PANEL_DELAY = 300;
-/** §4 "Add-to-cart button": a success message is announced 1 s after the add (as the add-to-cart island). */
-const SUCCESS_ANNOUNCE_DELAY = 1000;
-
-/** The spec's strings, word for word (§5, §8); WordPress translates them through `__`. */
-export const TEXT = {
-  noMatch: 'Sorry, no products matched your selection. Please choose a different combination.',
-  unavailable: 'Sorry, this product is unavailable. Please choose a different combination.',
-  selectionNeeded: 'Please select some product options before adding this product to your cart.',
-  reset:
-    'Your selection has been reset. Please select some product options before adding this product to your cart.',
-  chooseOption: 'Choose an option',
-  /** Not in the spec (a get_variation fault is not specified): ours. */
-  fault: 'Sorry, the options could not be checked. Please try again, or add to cart to continue.',
-  retry: 'Try again',
-} as const;
-
-/**
- * Where the check stands. 'pending': the first check has not run yet (the form is the server's).
- * 'error': get_variation failed (HTTP error, timeout, a body that is not the contract).
- */
-type Check =
-  | { kind: 'pending' }
-  | { kind: 'incomplete' }
-  | { kind: 'loading' }
-  | { kind: 'match'; variation: Variation }
-  | { kind: 'none' }
-  | { kind: 'error' };
-
-type Reason = 'load' | 'change' | 'reset' | 'retry';
-
-const fieldOf = (name: string): string => `attribute_${name}`;
 
 /** A variation that takes "any" value for an attribute (its value ''). */
 const takesAny = (variation: Variation): boolean =>
@@ -85,8 +50,8 @@ function customDataFields(data: Props['customData']): Record<string, string> {
 
 /**
  * WooCommerce's variations form (storefront.md §2.5, §4 "Variation selection", "Quantity for the
- * chosen variation", §5, §7 "Variations", §8), behaving as add-to-cart-variation.js does, with the
- * rules in model.ts:
+ * chosen variation", §5, §7 "Variations", §8), behaving as add-to-cart-variation.js does: its
+ * state and transitions in model.ts (a reducer), the matching in matching.ts / variation-index.ts:
  *
  * - One select per attribute. Once checked, each lists only the values compatible with the other
  *   choices; values only inactive variations carry are listed but disabled; a chosen value that
@@ -100,7 +65,7 @@ function customDataFields(data: Props['customData']): Record<string, string> {
  *   are WooCommerce's classes (`disabled wc-variation-selection-needed` / `wc-variation-is-unavailable`,
  *   aria-disabled): a click shows §5's alert inline (role=alert), not `window.alert()`, which blocks
  *   the page, cannot be tested and reads poorly on mobile. An enabled click adds through the cart
- *   store's queue (fragments, drawer, events as every other add-to-cart).
+ *   store's queue (useAddToCart: fragments, drawer, events as every other add-to-cart).
  */
 export function VariationForm(props: Props) {
   const {
@@ -120,212 +85,119 @@ export function VariationForm(props: Props) {
 
   const form = useRef<HTMLFormElement>(null);
   const firstSelect = useRef<HTMLSelectElement>(null);
+  const say = useAnnounce();
+  const { state: adding, viewCart, add } = useAddToCart({ island: 'variation-form', subject: 'variation' });
 
   const defs: AttributeDef[] = useMemo(
     () => attributes.map((a) => ({ name: fieldOf(a.name), options: a.options.map((o) => o.value) })),
     [attributes],
   );
-  const index = useMemo(() => (variations ? new VariationIndex(defs, variations) : null), [defs, variations]);
   const productVariations = useMemo(() => JSON.stringify(variations), [variations]);
-
-  const [selection, setSelection] = useState<Selection>(() =>
-    Object.fromEntries(defs.map(({ name }) => [name, props.selection[name] ?? ''])),
+  const [state, dispatch] = useReducer(reducer, undefined, () =>
+    initialState(defs, variations ? new VariationIndex(defs, variations) : null, props.selection),
   );
-  const [check, setCheck] = useState<Check>({ kind: 'pending' });
-  /** The panel: the variation it shows (kept while it slides up) and whether it is open. */
-  const [panel, setPanel] = useState<{ variation: Variation | null; open: boolean }>({
-    variation: null,
-    open: false,
-  });
-  const [variationId, setVariationId] = useState('0');
-  const [quantity, setQuantity] = useState('1');
-  const [alert, setAlert] = useState<string | null>(null);
-  const [adding, setAdding] = useState({ pending: 0, added: false });
-  const [viewCart, setViewCart] = useState<{ href: string; text: string } | null>(null);
 
-  // What the timers and the answers of requests read: the latest values, not those of their render.
-  const current = useRef({ selection, quantity, check });
+  // The effects of the committed state, run once each, in order: the page's data, WooCommerce's
+  // events (their listeners see the committed form), the announcements. Every action then tells
+  // the reducer how far they ran, so it forgets them.
+  const ran = useRef(-1);
+  const send = (next: Action) => dispatch({ ...next, ran: ran.current });
   useLayoutEffect(() => {
-    current.current = { selection, quantity, check };
-  });
-  const inFlight = useRef<AbortController | null>(null);
-  const revealTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  /** WooCommerce's `reset_data`: the product's own data back, the image reset, the panel hidden. */
-  const resetData = (target: HTMLFormElement) => {
-    clearTimeout(revealTimer.current);
-    resetVariationData(target);
-    flushSync(() => setPanel((p) => ({ variation: p.variation, open: false })));
-    emit('reset_data', [], target);
-    emit('reset_image', [], target);
-    emit('hide_variation', [], target);
-  };
-
-  /** WooCommerce's `found_variation`: data, variation_id and quantity now, the panel 300 ms later. */
-  const found = (target: HTMLFormElement, variation: Variation) => {
-    showVariationData(target, variation);
-    const q = quantityFor(variation, current.current.quantity);
-    flushSync(() => {
-      setCheck({ kind: 'match', variation });
-      setVariationId(String(variation.variation_id));
-      setQuantity(String(q.value));
-      // Emptied now and filled when shown: the panel is a live region, announced when filled.
-      setPanel({ variation: null, open: false });
-    });
-    emit('found_variation', [variation], target);
-    clearTimeout(revealTimer.current);
-    revealTimer.current = setTimeout(() => {
-      flushSync(() => setPanel({ variation, open: true }));
-      emit('show_variation', [variation, availabilityOf(variation) === 'purchasable'], target);
-    }, PANEL_DELAY);
-  };
-
-  const noMatch = (target: HTMLFormElement) => {
-    flushSync(() => setCheck({ kind: 'none' }));
-    resetData(target);
-    announce(__(TEXT.noMatch));
-  };
-
-  /** get_variation for a complete selection; a newer selection aborts it. */
-  const fetchVariation = async (target: HTMLFormElement, chosen: Selection) => {
-    const controller = new AbortController();
-    inFlight.current = controller;
-    flushSync(() => setCheck({ kind: 'loading' }));
-    try {
-      const answer = await wcAjax(
-        'get_variation',
-        { ...chosen, product_id: productId, ...customDataFields(customData) },
-        { schema: GetVariationResponseSchema, signal: controller.signal, timeout },
-      );
-      if (inFlight.current !== controller) return;
-      // `false` (sample 16) or an empty body (`wp_die()`): nothing matches.
-      if (answer) found(target, answer);
-      else noMatch(target);
-    } catch (error) {
-      if (isAbort(error) || inFlight.current !== controller) return;
-      // An empty body (WooCommerce's `wp_die()` for a product it cannot find) is no JSON at all:
-      // no match, as add-to-cart-variation.js reads it.
-      if (error instanceof TransportError && error.kind === 'schema' && error.details.body?.trim() === '') {
-        noMatch(target);
-        return;
-      }
-      // Not specified. The shopper keeps the selection, sees a message with 'Try again', and the
-      // add-to-cart button submits the form natively, so WooCommerce's form handler matches and
-      // validates the selection itself: nothing is lost.
-      console.error('[shop-islands] variation-form: the variation could not be fetched.', error);
-      flushSync(() => setCheck({ kind: 'error' }));
-      // No variation is known: the product's own data, no panel of an earlier match.
-      resetData(target);
-    } finally {
-      if (inFlight.current === controller) inFlight.current = null;
-    }
-  };
-
-  /** WooCommerce's `check_variations` (after `update_variation_values`) for `wanted`. */
-  const apply = (wanted: Selection, reason: Reason) => {
     const target = form.current;
-    if (!target) return;
-    inFlight.current?.abort();
-    inFlight.current = null;
-    clearTimeout(revealTimer.current);
-    const chosen = index ? sanitizeSelection(index, wanted).selection : wanted;
-    flushSync(() => {
-      setSelection(chosen);
-      setAlert(null);
-      // Any change clears variation_id until a match sets it (WooCommerce's `onChange`).
-      if (reason !== 'load') setVariationId('');
+    state.effects.forEach((effect, i) => {
+      const number = state.effectsFrom + i;
+      if (number <= ran.current) return;
+      ran.current = number;
+      if (target) run(effect, target);
     });
-    if (!isSelectionComplete(defs, chosen)) {
-      flushSync(() => setCheck({ kind: 'incomplete' }));
-      resetData(target);
-    } else if (index) {
-      const variation = index.first(chosen);
-      if (variation) found(target, variation);
-      else noMatch(target);
-    } else {
-      void fetchVariation(target, chosen);
+    function run(effect: Effect, target: HTMLFormElement) {
+      switch (effect.kind) {
+        case 'reset-data':
+          resetVariationData(target);
+          emit('reset_data', [], target);
+          emit('reset_image', [], target);
+          emit('hide_variation', [], target);
+          return;
+        case 'found':
+          showVariationData(target, effect.variation);
+          emit('found_variation', [effect.variation], target);
+          return;
+        case 'shown':
+          emit('show_variation', [effect.variation, effect.purchasable], target);
+          return;
+        case 'changed':
+          emit('woocommerce_variation_has_changed', [], target);
+          return;
+        case 'announce':
+          say(__(TEXT[effect.text]));
+      }
     }
-    if (reason === 'change' || reason === 'reset') emit('woocommerce_variation_has_changed', [], target);
-  };
+  }, [state.effects, state.effectsFrom, say]);
 
   // The first check, 100 ms after load (unless the shopper changed a select already).
   useEffect(() => {
-    const timer = setTimeout(() => {
-      if (current.current.check.kind === 'pending') apply(current.current.selection, 'load');
-    }, FIRST_CHECK_DELAY);
-    return () => {
-      clearTimeout(timer);
-      clearTimeout(revealTimer.current);
-      inFlight.current?.abort();
-    };
-    // Once, on mount: `apply` reads everything it needs through refs.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    const timer = setTimeout(() => dispatch({ type: 'first-check', ran: ran.current }), FIRST_CHECK_DELAY);
+    return () => clearTimeout(timer);
   }, []);
 
+  // The panel opens 300 ms after a match; a newer check cancels it.
+  const reveal = state.panel.reveal;
+  useEffect(() => {
+    if (reveal === null) return;
+    const timer = setTimeout(() => dispatch({ type: 'reveal', reveal, ran: ran.current }), PANEL_DELAY);
+    return () => clearTimeout(timer);
+  }, [reveal]);
+
+  // get_variation for a complete selection without local variations; a newer check aborts it.
+  const loading = state.check.kind === 'loading' ? state.check : null;
+  useEffect(() => {
+    if (!loading) return;
+    const { request, selection: chosen } = loading;
+    const controller = new AbortController();
+    const answered = (next: Action) => {
+      if (!controller.signal.aborted) dispatch({ ...next, ran: ran.current });
+    };
+    void (async () => {
+      try {
+        const answer = await wcAjax(
+          'get_variation',
+          { ...chosen, product_id: productId, ...customDataFields(customData) },
+          { schema: GetVariationResponseSchema, signal: controller.signal, timeout },
+        );
+        // `false` (sample 16) or an empty body (`wp_die()`): nothing matches.
+        answered({ type: 'fetched', request, variation: answer || null });
+      } catch (error) {
+        if (isAbort(error) || controller.signal.aborted) return;
+        // An empty body (WooCommerce's `wp_die()` for a product it cannot find) is no JSON at all:
+        // no match, as add-to-cart-variation.js reads it.
+        if (error instanceof TransportError && error.kind === 'schema' && error.details.body?.trim() === '') {
+          answered({ type: 'fetched', request, variation: null });
+          return;
+        }
+        // Not specified. The shopper keeps the selection, sees a message with 'Try again', and the
+        // add-to-cart button submits the form natively, so WooCommerce's form handler matches and
+        // validates the selection itself: nothing is lost.
+        console.error('[shop-islands] variation-form: the variation could not be fetched.', error);
+        answered({ type: 'fetch-failed', request });
+      }
+    })();
+    return () => controller.abort();
+  }, [loading, productId, customData, timeout]);
+
   const reset = () => {
-    apply(Object.fromEntries(defs.map(({ name }) => [name, ''])), 'reset');
-    announce(__(TEXT.reset));
+    send({ type: 'reset' });
     firstSelect.current?.focus();
   };
 
-  const onResetKeyDown = (event: KeyboardEvent<HTMLAnchorElement>) => {
-    // Enter clicks a link by itself; Space (a button's key: the link has role=button) does not.
-    if (event.key !== ' ' && event.key !== 'Spacebar') return;
-    event.preventDefault();
-    reset();
-  };
-
-  // ---- add to cart ----
-
-  const match = check.kind === 'match' ? check.variation : null;
-  const purchasable = match !== null && availabilityOf(match) === 'purchasable';
-  /** null: enabled; else why the button is disabled. */
-  const blockedBy: 'selection' | 'unavailable' | 'busy' | null =
-    check.kind === 'pending' || check.kind === 'error'
-      ? null
-      : check.kind === 'loading'
-        ? 'busy'
-        : check.kind === 'match'
-          ? purchasable
-            ? null
-            : 'unavailable'
-          : 'selection';
-
-  const settle = (
-    outcome: AddOutcome,
-    button: HTMLButtonElement,
-    target: HTMLFormElement,
-    settings: Settings,
-  ) => {
-    settleAdd(outcome, {
-      reset: () => setAdding((s) => ({ pending: s.pending - 1, added: false })),
-      fallBack: (error) => {
-        console.error(
-          '[shop-islands] variation-form: the variation could not be added in the page; submitting the form.',
-          error,
-        );
-        navigation.submit(target, button);
-      },
-      added: () => {
-        flushSync(() => {
-          setAdding((s) => ({ pending: s.pending - 1, added: true }));
-          const link = viewCartLink(settings);
-          if (link) setViewCart((shown) => shown ?? link);
-        });
-        if (successMessage) announce(successMessage, { delay: SUCCESS_ANNOUNCE_DELAY });
-        emit('wc_cart_button_updated', [button]);
-      },
-    });
-  };
+  const match = matchOf(state);
+  const blocked = blockedBy(state);
 
   const onAddToCart = (event: MouseEvent<HTMLButtonElement>) => {
-    const button = event.currentTarget;
     const target = form.current;
     if (!target) return;
-    if (blockedBy !== null) {
+    if (blocked !== null) {
       event.preventDefault();
-      if (blockedBy === 'unavailable') setAlert(__(TEXT.unavailable));
-      else if (blockedBy === 'selection') setAlert(__(TEXT.selectionNeeded));
+      send({ type: 'blocked-click' });
       return;
     }
     // Before the first check, and after a get_variation fault, the form posts as without
@@ -335,62 +207,23 @@ export function VariationForm(props: Props) {
     // an "any" attribute would be lost and WooCommerce's cart refuses it ("… is a required field").
     // WooCommerce's form handler reads the posted attribute fields: the form posts natively.
     if (takesAny(match)) return;
-    let settings: Settings;
-    try {
-      settings = getSettings();
-    } catch (error) {
-      console.error('[shop-islands] variation-form: no settings; submitting the form.', error);
-      return;
-    }
-    event.preventDefault();
-    setAdding((s) => ({ pending: s.pending + 1, added: false }));
-    // Sample 17: WooCommerce's wc-ajax add of a variation posts the variation's id as product_id.
-    const data: Record<string, string> = {
-      product_id: String(match.variation_id),
-      variation_id: String(match.variation_id),
-      quantity: current.current.quantity,
-      ...current.current.selection,
-    };
-    void addToCart(data, button).then((outcome) => settle(outcome, button, target, settings));
+    add({
+      event,
+      button: event.currentTarget,
+      // Sample 17: WooCommerce's wc-ajax add of a variation posts the variation's id as product_id.
+      data: {
+        product_id: String(match.variation_id),
+        variation_id: String(match.variation_id),
+        quantity: state.quantity,
+        ...state.selection,
+      },
+      fallback: { form: target },
+      successMessage,
+    });
   };
 
-  // ---- quantity ----
-
-  const limits = quantityFor(match, quantity);
-  const quantityHidden = match ? limits.hidden : soldIndividually;
-  const step = (by: 1 | -1) => {
-    const base = Number.parseFloat(quantity);
-    const next = quantityFor(
-      match,
-      String((Number.isFinite(base) ? Math.trunc(base) : limits.min) + by),
-    ).value;
-    if (String(next) === quantity) return;
-    setQuantity(String(next));
-    announce(`${__('%s quantity').replace('%s', productName)}: ${next}`);
-  };
-  const quantityNumber = Number.parseFloat(quantity);
-  const canLower = !Number.isFinite(quantityNumber) || quantityNumber > limits.min;
-  const canRaise = !Number.isFinite(quantityNumber) || limits.max === null || quantityNumber < limits.max;
-
-  // ---- render ----
-
-  const lists: AttributeOptions[] | null =
-    index && check.kind !== 'pending' ? index.options(selection) : null;
-  const anyChosen = Object.values(selection).some((value) => value !== '');
-  const shown = panel.variation;
-
-  const buttonClasses = ['single_add_to_cart_button', 'button', 'alt'];
-  if (blockedBy === 'selection' || blockedBy === 'busy')
-    buttonClasses.push('disabled', 'wc-variation-selection-needed');
-  if (blockedBy === 'unavailable') buttonClasses.push('disabled', 'wc-variation-is-unavailable');
-  if (adding.pending > 0) buttonClasses.push('loading');
-  else if (adding.added) buttonClasses.push('added');
-  const enabledState =
-    check.kind === 'pending'
-      ? ''
-      : blockedBy === null
-        ? ' woocommerce-variation-add-to-cart-enabled'
-        : ' woocommerce-variation-add-to-cart-disabled';
+  const quantity = quantityField(state, soldIndividually);
+  const alert = state.alert && __(TEXT[state.alert]);
 
   return (
     <form
@@ -408,68 +241,17 @@ export function VariationForm(props: Props) {
             ? customData
             : JSON.stringify(customData)
       }
-      aria-busy={check.kind === 'loading' || undefined}
+      aria-busy={state.check.kind === 'loading' || undefined}
     >
-      <table className="variations" role="presentation">
-        <tbody>
-          {attributes.map((attribute, i) => {
-            const field = fieldOf(attribute.name);
-            const value = selection[field] ?? '';
-            const labels = new Map(attribute.options.map((o) => [o.value, o.label]));
-            const options = lists
-              ? lists[i]!.options
-              : attribute.options.map((o) => ({ value: o.value, state: 'enabled' as const }));
-            const last = i === attributes.length - 1;
-            return (
-              // 'is-selected': the row's select holds a real option, not the 'Choose an option'
-              // placeholder (storefront.md §2.5: "A row is marked as selected…"); reset clears it.
-              <tr key={field} className={value ? 'is-selected' : undefined}>
-                <th className="label">
-                  <label htmlFor={attribute.name}>{attribute.label}</label>
-                </th>
-                <td className="value">
-                  <select
-                    ref={i === 0 ? firstSelect : undefined}
-                    id={attribute.name}
-                    name={field}
-                    data-attribute_name={field}
-                    data-show_option_none="yes"
-                    value={value}
-                    onChange={(event) =>
-                      apply({ ...current.current.selection, [field]: event.target.value }, 'change')
-                    }
-                  >
-                    <option value="">{__(TEXT.chooseOption)}</option>
-                    {options.map((o) => (
-                      <option key={o.value} value={o.value} disabled={o.state === 'disabled'}>
-                        {labels.get(o.value) ?? o.value}
-                      </option>
-                    ))}
-                  </select>
-                  {last && (
-                    <a
-                      className="reset_variations"
-                      href={resetUrl}
-                      role="button"
-                      aria-label={__('Clear options')}
-                      // Hidden (and out of the tab order) until something is chosen, in its place:
-                      // WooCommerce toggles `visibility` so the row never changes size.
-                      style={{ visibility: anyChosen ? 'visible' : 'hidden' }}
-                      onClick={(event) => {
-                        event.preventDefault();
-                        reset();
-                      }}
-                      onKeyDown={onResetKeyDown}
-                    >
-                      {__('Clear')}
-                    </a>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <VariationSelects
+        attributes={attributes}
+        selection={state.selection}
+        lists={optionLists(state)}
+        onChoose={(field, value) => send({ type: 'choose', field, value })}
+        onReset={reset}
+        resetUrl={resetUrl}
+        firstSelect={firstSelect}
+      />
       <div
         className="reset_variations_alert screen-reader-text"
         role="alert"
@@ -477,94 +259,26 @@ export function VariationForm(props: Props) {
         aria-relevant="all"
       />
       <div className="single_variation_wrap">
-        <div
-          className={`woocommerce-variation single_variation shop-islands-vf__panel${panel.open ? ' is-open' : ''}`}
-          role="alert"
-          aria-relevant="additions"
-        >
-          <div className="shop-islands-vf__panel-inner">
-            {shown &&
-              (shown.variation_is_visible ? (
-                <>
-                  <div
-                    className="woocommerce-variation-description"
-                    // The store's own HTML (WooCommerce prints it unescaped too), trusted like the page.
-                    dangerouslySetInnerHTML={{ __html: shown.variation_description }}
-                  />
-                  <div
-                    className="woocommerce-variation-price"
-                    dangerouslySetInnerHTML={{ __html: shown.price_html }}
-                  />
-                  <div
-                    className="woocommerce-variation-availability"
-                    dangerouslySetInnerHTML={{ __html: shown.availability_html }}
-                  />
-                </>
-              ) : (
-                <p>{__(TEXT.unavailable)}</p>
-              ))}
-          </div>
-        </div>
-        {check.kind === 'none' && (
-          <p className="wc-no-matching-variations woocommerce-info shop-islands-vf__slide">
-            {__(TEXT.noMatch)}
-          </p>
-        )}
-        {check.kind === 'error' && (
-          <div className="woocommerce-error shop-islands-vf__fault" role="alert">
-            <p>{__(TEXT.fault)}</p>
-            <button
-              type="button"
-              className="button shop-islands-vf__retry"
-              onClick={() => apply(current.current.selection, 'retry')}
-            >
-              {__(TEXT.retry)}
-            </button>
-          </div>
-        )}
-        <div className={`woocommerce-variation-add-to-cart variations_button${enabledState}`}>
-          <div className="quantity" style={quantityHidden ? { display: 'none' } : undefined}>
-            <label className="screen-reader-text" htmlFor={quantityId}>
-              {__('%s quantity').replace('%s', productName)}
-            </label>
-            <button
-              type="button"
-              className="shop-islands-vf__qty-button minus"
-              aria-label={__('Reduce quantity of %s').replace('%s', productName)}
-              aria-controls={quantityId}
-              aria-disabled={!canLower}
-              onClick={() => canLower && step(-1)}
-            >
-              <span aria-hidden="true">−</span>
-            </button>
-            <input
-              type="number"
-              id={quantityId}
-              className="input-text qty text"
-              name="quantity"
-              value={quantityHidden ? '1' : quantity}
-              min={limits.min}
-              max={quantityHidden ? 1 : (limits.max ?? undefined)}
-              step={1}
-              inputMode="numeric"
-              autoComplete="off"
-              onChange={(event) => setQuantity(event.target.value)}
-            />
-            <button
-              type="button"
-              className="shop-islands-vf__qty-button plus"
-              aria-label={__('Increase quantity of %s').replace('%s', productName)}
-              aria-controls={quantityId}
-              aria-disabled={!canRaise}
-              onClick={() => canRaise && step(1)}
-            >
-              <span aria-hidden="true">+</span>
-            </button>
-          </div>
+        <VariationPanel panel={state.panel} check={state.check} onRetry={() => send({ type: 'retry' })} />
+        <div className={buttonsRowClassName(state)}>
+          <QuantityInput
+            id={quantityId}
+            name="quantity"
+            value={quantity.value}
+            onChange={(value) => send({ type: 'quantity', value })}
+            min={quantity.min}
+            max={quantity.max}
+            step={1}
+            label={__('%s quantity').replace('%s', productName)}
+            productName={productName}
+            className="quantity"
+            buttonClassName="shop-islands-vf__qty-button"
+            hidden={quantity.hidden}
+          />
           <button
             type="submit"
-            className={buttonClasses.join(' ')}
-            aria-disabled={blockedBy !== null || undefined}
+            className={addButtonClassName(state, adding)}
+            aria-disabled={blocked !== null || undefined}
             aria-busy={adding.pending > 0 || undefined}
             aria-describedby={alert ? `${quantityId}-alert` : undefined}
             onClick={onAddToCart}
@@ -583,10 +297,10 @@ export function VariationForm(props: Props) {
           )}
           <input type="hidden" name="add-to-cart" value={productId} />
           <input type="hidden" name="product_id" value={productId} />
-          <input type="hidden" name="variation_id" className="variation_id" value={variationId} />
+          <input type="hidden" name="variation_id" className="variation_id" value={state.variationId} />
         </div>
       </div>
-      {check.kind === 'loading' && (
+      {state.check.kind === 'loading' && (
         <div className="blockUI blockOverlay shop-islands-vf__blocker" aria-hidden="true" />
       )}
     </form>

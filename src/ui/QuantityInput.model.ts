@@ -1,10 +1,11 @@
 /**
- * The quantity stepper's rules (storefront.md §5 "Quantity steppers"): pure functions over the
- * input's attributes and its current text. No React, no DOM.
+ * The quantity stepper's rules (storefront.md §5 "Quantity steppers"), for QuantityInput and the
+ * islands drawing it: pure functions over the input's attributes and its current text. No React,
+ * no DOM.
  *
  * - A value below the input's min is raised to min on load.
- * - The plus button caps at max.
- * - The minus button floors at min, and does not go below 0 when there is no min.
+ * - The plus button (and ArrowUp) caps at max.
+ * - The minus button (and ArrowDown) floors at min, and does not go below 0 when there is no min.
  * - The step defaults to 1 when it is 'any', empty or invalid.
  * A field the shopper left empty or filled with something that is not a number counts as the floor
  * (min, or 0) when a button is pressed.

@@ -11,7 +11,7 @@ import {
   parseNumber,
   parseQuantity,
   parseStep,
-} from './model';
+} from './QuantityInput.model';
 
 describe('parseNumber', () => {
   it.each([
