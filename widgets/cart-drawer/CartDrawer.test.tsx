@@ -192,6 +192,20 @@ describe('CartDrawer', () => {
     document.documentElement.style.overflow = '';
   });
 
+  it('unmounted while open: the page scrolls again; the header cart and an add no longer open it', async () => {
+    document.documentElement.style.overflow = 'auto';
+    const view = await renderSettled();
+    await userEvent.click(headerCart());
+    expect(dialog()).toBeInTheDocument();
+    view.unmount();
+    expect(queryDialog()).toBeNull();
+    expect(document.documentElement.style.overflow).toBe('auto');
+    const followed = followedClicks();
+    await userEvent.click(headerCart());
+    expect(followed).toEqual(['/cart/']);
+    document.documentElement.style.overflow = '';
+  });
+
   it('with an empty cart: the empty message, View cart, and no Checkout link', async () => {
     await renderSettled();
     await userEvent.click(headerCart());
