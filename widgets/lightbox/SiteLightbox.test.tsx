@@ -54,7 +54,7 @@ describe('SiteLightbox', () => {
     view.unmount();
     await waitFor(() => expect(isLightboxOpen()).toBe(false));
     expect(screen.queryByRole('dialog')).toBeNull();
-  }, 10_000);
+  });
 
   test('unmounted while the viewer loads: it never opens', async () => {
     const view = renderPage();
@@ -65,7 +65,7 @@ describe('SiteLightbox', () => {
     await new Promise((resolve) => setTimeout(resolve, 3800));
     expect(isLightboxOpen()).toBe(false);
     expect(document.querySelector('.pswp')).toBeNull();
-  }, 10_000);
+  });
 
   test('unmounted: a click on the link is the browser’s again', async () => {
     const view = renderPage();
