@@ -82,6 +82,98 @@ describe('openLightbox (PhotoSwipe in jsdom)', () => {
   });
 });
 
+/**
+ * Starts counting the listeners added to `target` (still working) and not removed since; the
+ * returned function stops counting and gives the types of those left.
+ */
+function listenersLeft(target: EventTarget) {
+  type Options = boolean | EventListenerOptions | undefined;
+  const capture = (options: Options) => (typeof options === 'boolean' ? options : !!options?.capture);
+  const left: { type: string; listener: unknown; capture: boolean }[] = [];
+  const add = target.addEventListener.bind(target);
+  const remove = target.removeEventListener.bind(target);
+  const addSpy = vi.spyOn(target, 'addEventListener').mockImplementation((type, listener, options) => {
+    const once = typeof options === 'object' && !!options.once;
+    if (!once) left.push({ type, listener, capture: capture(options) });
+    add(type, listener, options);
+  });
+  const removeSpy = vi.spyOn(target, 'removeEventListener').mockImplementation((type, listener, options) => {
+    const at = left.findIndex(
+      (l) => l.type === type && l.listener === listener && l.capture === capture(options),
+    );
+    if (at !== -1) left.splice(at, 1);
+    remove(type, listener, options);
+  });
+  return () => {
+    addSpy.mockRestore();
+    removeSpy.mockRestore();
+    return left.map((l) => l.type);
+  };
+}
+
+/** Starts counting the timers set and neither run nor cleared; the returned function gives the count. */
+function timersLeft() {
+  const pending = new Set<unknown>();
+  const set = globalThis.setTimeout;
+  const clear = globalThis.clearTimeout;
+  const setSpy = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((
+    callback: () => void,
+    ms?: number,
+  ) => {
+    const id: unknown = set(() => {
+      pending.delete(id);
+      callback();
+    }, ms);
+    pending.add(id);
+    return id;
+  }) as typeof setTimeout);
+  const clearSpy = vi.spyOn(globalThis, 'clearTimeout').mockImplementation((id) => {
+    pending.delete(id);
+    clear(id);
+  });
+  return () => {
+    setSpy.mockRestore();
+    clearSpy.mockRestore();
+    return pending.size;
+  };
+}
+
+describe('the viewer ends what it started', () => {
+  test('closed: no listener of its own is left on the document or the window, no timer runs', async () => {
+    const fromDocument = listenersLeft(document);
+    const fromWindow = listenersLeft(window);
+    const timers = timersLeft();
+    const onClose = vi.fn();
+    const handle = await openLightbox(slides, 0, { label: 'Viewer', onClose });
+    handle.close();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(fromDocument()).toEqual([]);
+    expect(fromWindow()).toEqual([]);
+    expect(timers()).toBe(0);
+  });
+
+  test('its opener gone while it loads (aborted): it does not open', async () => {
+    const controller = new AbortController();
+    const opening = openLightbox(slides, 0, { label: 'Viewer', signal: controller.signal });
+    controller.abort();
+    await expect(opening).rejects.toMatchObject({ name: 'AbortError' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(isLightboxOpen()).toBe(false);
+  });
+
+  test('its opener gone while open (aborted): it closes, the hash goes, onClose is not called', async () => {
+    const controller = new AbortController();
+    const onClose = vi.fn();
+    await openLightbox(slides, 1, { label: 'Viewer', gid: '1', onClose, signal: controller.signal });
+    expect(window.location.hash).toBe('#&gid=1&pid=2');
+    controller.abort();
+    await waitFor(() => expect(isLightboxOpen()).toBe(false));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(window.location.hash).toBe('');
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});
+
 describe('trackIdle (§9)', () => {
   test('hides after 4000 ms, after 1000 ms with the pointer outside; activity wakes', () => {
     vi.useFakeTimers();

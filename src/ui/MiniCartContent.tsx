@@ -6,8 +6,8 @@
  * WooCommerce's add-to-cart.js does. A removal that fails, or whose answer has no fragments, sends
  * the browser to the link's own href (the no-JS removal), never leaving a dead link.
  */
-import { useLayoutEffect, useRef, type MouseEvent } from 'react';
-import { announce } from '../a11y/announce';
+import { useEffect, useLayoutEffect, useRef, type MouseEvent } from 'react';
+import { useAnnounce } from '../a11y/useAnnounce';
 import { DIM_OPACITY, removeFromCart } from '../cart';
 import { isModifiedClick, navigation } from '../navigation';
 
@@ -54,6 +54,10 @@ export function MiniCartContent({
 }: MiniCartContentProps) {
   const removing = useRef(new Set<string>());
   const wrapper = useRef<HTMLDivElement>(null);
+  // What a removal schedules (its message, the focus kept inside) does not outlive the content.
+  const announce = useAnnounce();
+  const focusTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(focusTimer.current), []);
 
   // After each new fragment, before it is painted.
   useLayoutEffect(() => {
@@ -85,9 +89,11 @@ export function MiniCartContent({
         navigation.assign(link.href);
         return;
       }
+      if (!wrapper.isConnected) return; // closed meanwhile (the cart drawer): nothing to say or focus
       if (message) announce(message, { delay: REMOVED_ANNOUNCE_DELAY });
       // The fragment has replaced the list (and the focused link): after React's commit.
-      setTimeout(() => keepFocusIn(wrapper));
+      clearTimeout(focusTimer.current);
+      focusTimer.current = setTimeout(() => keepFocusIn(wrapper));
     });
   };
 

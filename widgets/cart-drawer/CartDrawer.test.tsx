@@ -14,6 +14,8 @@ import {
   settleCart,
   serverAdd,
 } from '../../src/test/cart';
+import { LIVE_REGION_IDS } from '../../src/a11y/announce';
+import { REMOVED_ANNOUNCE_DELAY } from '../../src/ui/MiniCartContent';
 import { CartDrawer } from './CartDrawer';
 import { CartDrawerPropsSchema, type CartDrawerProps } from './schema';
 
@@ -192,6 +194,20 @@ describe('CartDrawer', () => {
     document.documentElement.style.overflow = '';
   });
 
+  it('unmounted while open: the page scrolls again; the header cart and an add no longer open it', async () => {
+    document.documentElement.style.overflow = 'auto';
+    const view = await renderSettled();
+    await userEvent.click(headerCart());
+    expect(dialog()).toBeInTheDocument();
+    view.unmount();
+    expect(queryDialog()).toBeNull();
+    expect(document.documentElement.style.overflow).toBe('auto');
+    const followed = followedClicks();
+    await userEvent.click(headerCart());
+    expect(followed).toEqual(['/cart/']);
+    document.documentElement.style.overflow = '';
+  });
+
   it('with an empty cart: the empty message, View cart, and no Checkout link', async () => {
     await renderSettled();
     await userEvent.click(headerCart());
@@ -233,6 +249,21 @@ describe('CartDrawer', () => {
     );
     await waitFor(() => expect(dialog()).toContainElement(document.activeElement as HTMLElement));
     expect(headerCart()).toHaveTextContent('1 item');
+  });
+
+  it('unmounted right after a removal: its message is not announced afterwards', async () => {
+    await serverAdd(13);
+    await serverAdd(16);
+    const view = await renderSettled();
+    await userEvent.click(headerCart());
+    const link = await waitFor(() =>
+      within(dialog()).getByRole('link', { name: 'Remove Pro Match Football from cart' }),
+    );
+    await userEvent.click(link);
+    await waitFor(() => expect(headerCart()).toHaveTextContent('1 item'));
+    view.unmount();
+    await new Promise((resolve) => setTimeout(resolve, REMOVED_ANNOUNCE_DELAY + 200));
+    expect(document.getElementById(LIVE_REGION_IDS.polite)?.textContent ?? '').toBe('');
   });
 
   it('takes its title from the props', async () => {

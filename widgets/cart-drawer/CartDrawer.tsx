@@ -1,13 +1,12 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type * as z from 'zod/mini';
-import { useFocusTrap } from '../../src/a11y/useFocusTrap';
 import { useCart } from '../../src/cart';
 import { getSettings } from '../../src/contract/read-settings';
 import { on } from '../../src/events/bus';
 import { __ } from '../../src/i18n';
 import { isModifiedClick } from '../../src/navigation';
 import { MINI_CART_SELECTOR, MiniCartContent, listsItems, miniCartHtml } from '../../src/ui/MiniCartContent';
-import { useScrollLock } from '../../src/ui/scroll-lock';
+import { ModalDialog } from '../../src/ui/ModalDialog';
 import { drawerOpen, type DrawerEvent } from './model';
 import type { CartDrawerPropsSchema } from './schema';
 
@@ -26,8 +25,6 @@ export function CartDrawer({ checkoutUrl, title, opener }: Props) {
   const [open, setOpen] = useState(false);
   /** The page's mini-cart content when the drawer opened: shown until the store has the fragment. */
   const [pageHtml, setPageHtml] = useState('');
-  const panel = useRef<HTMLDivElement>(null);
-  const titleId = useId();
 
   /** Whether it is open, for the event handlers (which may run several times before a render). */
   const isOpen = useRef(false);
@@ -62,58 +59,34 @@ export function CartDrawer({ checkoutUrl, title, opener }: Props) {
     };
   }, [opener, dispatch]);
 
-  useFocusTrap(panel, open, { onEscape: () => dispatch({ type: 'close', via: 'escape' }) });
-  useScrollLock(open);
-
   if (!open) return null;
   const settings = getSettings();
   const html = miniCartHtml(fragments, pageHtml);
-  const label = title ?? __('Cart');
   return (
-    <div className="shop-islands-cart-drawer">
-      <div
-        className="shop-islands-cart-drawer__backdrop"
-        aria-hidden="true"
-        onClick={() => dispatch({ type: 'close', via: 'outside' })}
+    <ModalDialog
+      open
+      onClose={(via) => dispatch({ type: 'close', via })}
+      title={title ?? __('Cart')}
+      closeLabel={__('Close cart')}
+      block="shop-islands-cart-drawer"
+      placement="side"
+    >
+      <MiniCartContent
+        className="shop-islands-cart-drawer__content"
+        html={html}
+        updating={updating}
+        withoutButtons
       />
-      <div
-        ref={panel}
-        className="shop-islands-cart-drawer__panel"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-      >
-        <div className="shop-islands-cart-drawer__header">
-          <h2 id={titleId} className="shop-islands-cart-drawer__title">
-            {label}
-          </h2>
-          <button
-            type="button"
-            className="shop-islands-cart-drawer__close"
-            aria-label={__('Close cart')}
-            onClick={() => dispatch({ type: 'close', via: 'button' })}
-          >
-            <span aria-hidden="true">&times;</span>
-          </button>
-        </div>
-        <MiniCartContent
-          className="shop-islands-cart-drawer__content"
-          html={html}
-          updating={updating}
-          withoutButtons
-        />
-        <p className="shop-islands-cart-drawer__buttons">
-          <a href={settings.cart_url} className="button wc-forward">
-            {settings.i18n.view_cart ?? __('View cart')}
+      <p className="shop-islands-cart-drawer__buttons">
+        <a href={settings.cart_url} className="button wc-forward">
+          {settings.i18n.view_cart ?? __('View cart')}
+        </a>
+        {listsItems(html) && (
+          <a href={checkoutUrl} className="button checkout wc-forward">
+            {__('Checkout')}
           </a>
-          {listsItems(html) && (
-            <a href={checkoutUrl} className="button checkout wc-forward">
-              {__('Checkout')}
-            </a>
-          )}
-        </p>
-      </div>
-    </div>
+        )}
+      </p>
+    </ModalDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import type * as z from 'zod/mini';
 import type { Settings } from '../../src/contract/settings';
 import { getSettings } from '../../src/contract/read-settings';
@@ -76,8 +76,6 @@ function slideshow(id: string, base: string): { slides: LightboxSlide[]; urls: s
  * Renders nothing: the viewer is PhotoSwipe, loaded on first use.
  */
 export function SiteLightbox({ label }: Props) {
-  const opening = useRef(false);
-
   useEffect(() => {
     let switches: Switches;
     try {
@@ -87,10 +85,13 @@ export function SiteLightbox({ label }: Props) {
     }
     if (!switches.enabled) return;
     const base = () => document.baseURI;
+    // Unmounted: a viewer still loading does not open, and the one this island opened closes.
+    const unmounted = new AbortController();
+    let opening = false;
 
     const show = async (slides: LightboxSlide[], index: number, fallbackUrl: string | null) => {
-      if (opening.current || !slides.length) return;
-      opening.current = true;
+      if (opening || !slides.length) return;
+      opening = true;
       try {
         // The viewer's code comes with the first image opened: a page that never opens one (most
         // pages) loads only this island's click listener.
@@ -102,13 +103,15 @@ export function SiteLightbox({ label }: Props) {
           fullscreen: switches.fullscreen,
           zoom: switches.zoom,
           share: switches.share,
+          signal: unmounted.signal,
         });
       } catch (error) {
+        if (unmounted.signal.aborted) return;
         console.error('[shop-islands] lightbox: the image viewer could not be loaded.', error);
         // What the link does without JavaScript.
         if (fallbackUrl) window.location.assign(fallbackUrl);
       } finally {
-        opening.current = false;
+        opening = false;
       }
     };
 
@@ -177,7 +180,10 @@ export function SiteLightbox({ label }: Props) {
     document.addEventListener('click', onClick);
     // Elementor runs an action hash the page was opened with.
     if (isElementorActionHref(window.location.hash)) runAction(window.location.hash);
-    return () => document.removeEventListener('click', onClick);
+    return () => {
+      document.removeEventListener('click', onClick);
+      unmounted.abort();
+    };
   }, [label]);
 
   return null;

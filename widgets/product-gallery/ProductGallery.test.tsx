@@ -181,4 +181,33 @@ describe('ProductGallery', () => {
     expect(assign).toHaveBeenCalledWith('/img/1-full.svg');
     vi.unstubAllGlobals();
   });
+
+  test('unmounted: the viewer it opened is told to close, and its hash listener is gone', async () => {
+    const view = renderGallery();
+    await userEvent.click(screen.getByRole('button', { name: 'View full-screen image gallery' }));
+    const { signal } = openLightbox.mock.calls[0]![2] as { signal: AbortSignal };
+    expect(signal.aborted).toBe(false);
+    view.unmount();
+    expect(signal.aborted).toBe(true);
+    openLightbox.mockClear();
+    window.location.hash = '#&gid=1&pid=2';
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+    expect(openLightbox).not.toHaveBeenCalled();
+  });
+
+  test('unmounted while the viewer loads: no error and no navigation when it then fails', async () => {
+    const assign = vi.fn();
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.stubGlobal('location', { ...window.location, assign, hash: '' });
+    let fail!: (reason: unknown) => void;
+    openLightbox.mockReturnValueOnce(new Promise((_, reject) => (fail = reject)));
+    const view = renderGallery();
+    await userEvent.click(screen.getByRole('button', { name: 'View full-screen image gallery' }));
+    view.unmount();
+    await act(async () => fail(new DOMException('The gallery is gone', 'AbortError')));
+    expect(assign).not.toHaveBeenCalled();
+    expect(error).not.toHaveBeenCalled();
+    error.mockRestore();
+    vi.unstubAllGlobals();
+  });
 });

@@ -12,7 +12,8 @@ import type * as z from 'zod/mini';
 import { on } from '../../src/events/bus';
 import { __ } from '../../src/i18n';
 import { parseGalleryHash } from '../../src/lightbox/model';
-import { isLightboxOpen, LIGHTBOX_TEXT, openLightbox, type LightboxSlide } from '../../src/lightbox/open';
+import { isLightboxOpen, openLightbox, type LightboxSlide } from '../../src/lightbox/open';
+import { LIGHTBOX_TEXT } from '../../src/lightbox/text';
 import {
   applyVariation,
   clampIndex,
@@ -68,7 +69,10 @@ export function ProductGallery({ images: original, gid, triggerLabel, label, rtl
   const swipe = useRef<{ id: number; x: number; y: number } | null>(null);
   const swiped = useRef(false);
   const moveFocus = useRef<'thumb' | 'slide' | null>(null);
-  const opening = useRef(false);
+  /** The signal of the viewer being loaded (one at a time). */
+  const opening = useRef<AbortSignal | null>(null);
+  /** Aborted when the gallery unmounts: a viewer still loading does not open, an open one closes. */
+  const mounted = useRef<AbortController | null>(null);
   const latest = useRef(state);
   useLayoutEffect(() => {
     latest.current = state;
@@ -124,15 +128,23 @@ export function ProductGallery({ images: original, gid, triggerLabel, label, rtl
     };
   }, [original]);
 
+  useEffect(() => {
+    const controller = new AbortController();
+    mounted.current = controller;
+    return () => controller.abort();
+  }, []);
+
   const open = useCallback(
     async (at: number) => {
-      if (opening.current || isLightboxOpen()) return;
-      opening.current = true;
+      const signal = mounted.current?.signal;
+      if (!signal || signal.aborted || opening.current?.aborted === false || isLightboxOpen()) return;
+      opening.current = signal;
       const { images: shown } = latest.current;
       try {
         await openLightbox(shown.map(toSlide), at, {
           label,
           gid,
+          signal,
           onClose: (last) => {
             // Back on the page at the image last viewed; the focus went back to the opener, which
             // is the slide's link that is now hidden when the viewer moved on.
@@ -145,12 +157,13 @@ export function ProductGallery({ images: original, gid, triggerLabel, label, rtl
           },
         });
       } catch (error) {
+        if (signal.aborted) return; // the gallery is gone
         // The viewer's code did not load: do what the link does without JavaScript.
         console.error('[shop-islands] product-gallery: the image viewer could not be loaded.', error);
         const image = shown[at];
         if (image) window.location.assign(image.full);
       } finally {
-        opening.current = false;
+        if (opening.current === signal) opening.current = null;
       }
     },
     [gid, label],

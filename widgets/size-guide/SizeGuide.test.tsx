@@ -99,6 +99,18 @@ describe('SizeGuide', () => {
     expect(dialog()).toBeInTheDocument();
   });
 
+  it('unmounted while open: the dialog and its host go, the page scrolls again, Escape does nothing', async () => {
+    const view = renderGuide();
+    await userEvent.click(opener());
+    expect(dialog()).toBeInTheDocument();
+    view.unmount();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.querySelector('.commercekit-size-guide-host')).toBeNull();
+    expect(document.documentElement.style.overflow).toBe('');
+    await userEvent.keyboard('{Escape}');
+    expect(document.querySelector('.commercekit-size-guide-host')).toBeNull();
+  });
+
   it('the jersey’s guide (XS to XXL)', async () => {
     render(<SizeGuide {...SizeGuidePropsSchema.parse(sizeGuideProps(SIZE_GUIDES[40]!))} />);
     await userEvent.click(opener());

@@ -1,8 +1,6 @@
-import { useId, useLayoutEffect, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
+import { useState } from 'react';
 import type * as z from 'zod/mini';
-import { useFocusTrap } from '../../src/a11y/useFocusTrap';
-import { useScrollLock } from '../../src/ui/scroll-lock';
+import { ModalDialog } from '../../src/ui/ModalDialog';
 import type { SizeGuidePropsSchema, SizeTable } from './schema';
 
 type Props = z.output<typeof SizeGuidePropsSchema>;
@@ -42,28 +40,11 @@ function Table({ table }: { table: SizeTable }) {
  * button, or a click on the backdrop); the page does not scroll beneath it. The server's fallback
  * is a link to the same table in an in-page section (`#size-guide`), which the theme shows when it
  * is the URL's target: the button takes the link's place with the same look, so nothing moves.
- * The dialog is rendered at the end of <body>, clear of the summary's stacking and overflow.
+ * The dialog (src/ui/ModalDialog) is rendered at the end of <body>, clear of the summary's stacking
+ * and overflow.
  */
 export function SizeGuide({ title, buttonLabel, closeLabel, table, note }: Props) {
   const [open, setOpen] = useState(false);
-  const panel = useRef<HTMLDivElement>(null);
-  const titleId = useId();
-  const close = () => setOpen(false);
-  // The dialog's own place at the end of <body>, there while it is open. Its own element, so that
-  // nothing else replacing the body's content (a test, a script) pulls nodes from under React.
-  const [host] = useState(() => {
-    const element = document.createElement('div');
-    element.className = 'commercekit-size-guide-host';
-    return element;
-  });
-  useLayoutEffect(() => {
-    if (!open) return;
-    document.body.append(host);
-    return () => host.remove();
-  }, [open, host]);
-
-  useFocusTrap(panel, open, { onEscape: close });
-  useScrollLock(open);
 
   return (
     <>
@@ -75,37 +56,17 @@ export function SizeGuide({ title, buttonLabel, closeLabel, table, note }: Props
       >
         {buttonLabel}
       </button>
-      {open &&
-        createPortal(
-          <div className="commercekit-size-guide-modal">
-            <div className="commercekit-size-guide-modal__backdrop" aria-hidden="true" onClick={close} />
-            <div
-              ref={panel}
-              className="commercekit-size-guide-modal__panel"
-              role="dialog"
-              aria-modal="true"
-              aria-labelledby={titleId}
-              tabIndex={-1}
-            >
-              <div className="commercekit-size-guide-modal__header">
-                <h2 id={titleId} className="commercekit-size-guide-modal__title">
-                  {title}
-                </h2>
-                <button
-                  type="button"
-                  className="commercekit-size-guide-modal__close"
-                  aria-label={closeLabel}
-                  onClick={close}
-                >
-                  <span aria-hidden="true">&times;</span>
-                </button>
-              </div>
-              <Table table={table} />
-              {note && <p className="commercekit-size-guide-note">{note}</p>}
-            </div>
-          </div>,
-          host,
-        )}
+      <ModalDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={title}
+        closeLabel={closeLabel}
+        block="commercekit-size-guide-modal"
+        portalClassName="commercekit-size-guide-host"
+      >
+        <Table table={table} />
+        {note && <p className="commercekit-size-guide-note">{note}</p>}
+      </ModalDialog>
     </>
   );
 }
