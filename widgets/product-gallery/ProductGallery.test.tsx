@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { emit } from '../../src/events/bus';
@@ -68,7 +68,8 @@ describe('ProductGallery', () => {
     renderGallery();
     await user.click(thumb(2));
     await user.click(screen.getByRole('button', { name: 'View full-screen image gallery' }));
-    expect(openLightbox).toHaveBeenCalledTimes(1);
+    // The viewer's code is fetched on this first open.
+    await waitFor(() => expect(openLightbox).toHaveBeenCalledTimes(1));
     const [slides, index, options] = openLightbox.mock.calls[0]!;
     expect(index).toBe(1);
     expect(slides).toEqual([
@@ -106,16 +107,18 @@ describe('ProductGallery', () => {
     renderGallery();
     const link = shownImage().closest('a')!;
     fireEvent.click(link, { detail: 1 });
-    expect(openLightbox).toHaveBeenCalledWith(expect.any(Array), 0, expect.any(Object));
+    await waitFor(() => expect(openLightbox).toHaveBeenCalledWith(expect.any(Array), 0, expect.any(Object)));
     openLightbox.mockClear();
     expect(fireEvent.click(link, { ctrlKey: true })).toBe(true);
     expect(openLightbox).not.toHaveBeenCalled();
   });
 
-  test('a gallery hash opens that image when the gallery mounts', () => {
+  test('a gallery hash opens that image when the gallery mounts', async () => {
     window.history.replaceState(null, '', '/#&gid=1&pid=3');
     renderGallery();
-    expect(openLightbox).toHaveBeenCalledWith(expect.any(Array), 2, expect.objectContaining({ gid: '1' }));
+    await waitFor(() =>
+      expect(openLightbox).toHaveBeenCalledWith(expect.any(Array), 2, expect.objectContaining({ gid: '1' })),
+    );
     expect(thumb(3)).toHaveAttribute('aria-current', 'true');
   });
 
@@ -178,13 +181,14 @@ describe('ProductGallery', () => {
     openLightbox.mockRejectedValueOnce(new Error('chunk failed'));
     renderGallery();
     await userEvent.click(screen.getByRole('button', { name: 'View full-screen image gallery' }));
-    expect(assign).toHaveBeenCalledWith('/img/1-full.svg');
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/img/1-full.svg'));
     vi.unstubAllGlobals();
   });
 
   test('unmounted: the viewer it opened is told to close, and its hash listener is gone', async () => {
     const view = renderGallery();
     await userEvent.click(screen.getByRole('button', { name: 'View full-screen image gallery' }));
+    await waitFor(() => expect(openLightbox).toHaveBeenCalled());
     const { signal } = openLightbox.mock.calls[0]![2] as { signal: AbortSignal };
     expect(signal.aborted).toBe(false);
     view.unmount();
@@ -203,6 +207,7 @@ describe('ProductGallery', () => {
     openLightbox.mockReturnValueOnce(new Promise((_, reject) => (fail = reject)));
     const view = renderGallery();
     await userEvent.click(screen.getByRole('button', { name: 'View full-screen image gallery' }));
+    await waitFor(() => expect(openLightbox).toHaveBeenCalled());
     view.unmount();
     await act(async () => fail(new DOMException('The gallery is gone', 'AbortError')));
     expect(assign).not.toHaveBeenCalled();

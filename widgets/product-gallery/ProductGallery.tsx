@@ -12,7 +12,7 @@ import type * as z from 'zod/mini';
 import { on } from '../../src/events/bus';
 import { __ } from '../../src/i18n';
 import { parseGalleryHash } from '../../src/lightbox/model';
-import { isLightboxOpen, openLightbox, type LightboxSlide } from '../../src/lightbox/open';
+import type { LightboxSlide } from '../../src/lightbox/open';
 import { LIGHTBOX_TEXT } from '../../src/lightbox/text';
 import {
   applyVariation,
@@ -28,6 +28,15 @@ import {
   type GalleryState,
 } from './model';
 import type { ProductGalleryPropsSchema } from './schema';
+
+/**
+ * The full-screen viewer (and PhotoSwipe behind it) is fetched when the shopper opens an image, not
+ * with the gallery: most product views never open one.
+ */
+type Viewer = typeof import('../../src/lightbox/open');
+let viewer: Viewer | null = null;
+const loadViewer = async (): Promise<Viewer> => (viewer ??= await import('../../src/lightbox/open'));
+const viewerOpen = (): boolean => viewer?.isLightboxOpen() ?? false;
 
 type Props = z.output<typeof ProductGalleryPropsSchema>;
 
@@ -137,10 +146,12 @@ export function ProductGallery({ images: original, gid, triggerLabel, label, rtl
   const open = useCallback(
     async (at: number) => {
       const signal = mounted.current?.signal;
-      if (!signal || signal.aborted || opening.current?.aborted === false || isLightboxOpen()) return;
+      if (!signal || signal.aborted || opening.current?.aborted === false || viewerOpen()) return;
       opening.current = signal;
       const { images: shown } = latest.current;
       try {
+        const { isLightboxOpen, openLightbox } = await loadViewer();
+        if (signal.aborted || isLightboxOpen()) return;
         await openLightbox(shown.map(toSlide), at, {
           label,
           gid,
@@ -173,7 +184,7 @@ export function ProductGallery({ images: original, gid, triggerLabel, label, rtl
   useEffect(() => {
     const check = () => {
       const hash = parseGalleryHash(window.location.hash);
-      if (!hash || hash.gid !== gid || isLightboxOpen()) return;
+      if (!hash || hash.gid !== gid || viewerOpen()) return;
       const at = hash.pid - 1;
       if (at >= latest.current.images.length) return;
       go(at);
