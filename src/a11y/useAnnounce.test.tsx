@@ -56,3 +56,26 @@ describe('cancelPendingAnnouncements', () => {
     expect(polite()).toHaveTextContent('Said');
   });
 });
+
+describe('useAnnounce after the unmount', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('says nothing when called once the island is gone (a late answer)', () => {
+    let say: ((message: string) => void) | undefined;
+    function Late() {
+      say = useAnnounce();
+      return null;
+    }
+    const { unmount } = render(<Late />);
+    unmount();
+    say?.('Too late');
+    expect(vi.getTimerCount()).toBe(0);
+    vi.runAllTimers();
+    expect(polite()?.textContent ?? '').toBe('');
+  });
+});

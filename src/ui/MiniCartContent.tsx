@@ -6,8 +6,8 @@
  * WooCommerce's add-to-cart.js does. A removal that fails, or whose answer has no fragments, sends
  * the browser to the link's own href (the no-JS removal), never leaving a dead link.
  */
-import { useLayoutEffect, useRef, type MouseEvent } from 'react';
-import { announce } from '../a11y/announce';
+import { useEffect, useLayoutEffect, useRef, type MouseEvent } from 'react';
+import { useAnnounce } from '../a11y/useAnnounce';
 import { DIM_OPACITY, removeFromCart } from '../cart';
 import { isModifiedClick, navigation } from '../navigation';
 
@@ -54,6 +54,18 @@ export function MiniCartContent({
 }: MiniCartContentProps) {
   const removing = useRef(new Set<string>());
   const wrapper = useRef<HTMLDivElement>(null);
+  const announce = useAnnounce();
+  /** Set while mounted; the pending focus move, cancelled on unmount. */
+  const alive = useRef(false);
+  const focusTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+      clearTimeout(focusTimer.current);
+    };
+  }, []);
 
   // After each new fragment, before it is painted.
   useLayoutEffect(() => {
@@ -75,6 +87,9 @@ export function MiniCartContent({
     if (removing.current.has(key)) return;
     removing.current.add(key);
     const message = link.getAttribute('data-success_message');
+    // The removal is the cart store's and the shopper's: a failed one falls back to the link even
+    // if the island is gone meanwhile (the drawer closed). The announcement and the focus move are
+    // the island's, and are skipped once it has unmounted.
     void removeFromCart(key, link).then((outcome) => {
       removing.current.delete(key);
       if (outcome.kind === 'failed') {
@@ -85,9 +100,11 @@ export function MiniCartContent({
         navigation.assign(link.href);
         return;
       }
+      if (!alive.current) return;
       if (message) announce(message, { delay: REMOVED_ANNOUNCE_DELAY });
       // The fragment has replaced the list (and the focused link): after React's commit.
-      setTimeout(() => keepFocusIn(wrapper));
+      clearTimeout(focusTimer.current);
+      focusTimer.current = setTimeout(() => keepFocusIn(wrapper));
     });
   };
 

@@ -8,7 +8,7 @@ import {
   type MouseEvent,
 } from 'react';
 import type * as z from 'zod/mini';
-import { announce } from '../../src/a11y';
+import { useAnnounce } from '../../src/a11y';
 import { getSettings } from '../../src/contract/read-settings';
 import {
   isSubmitShortcut,
@@ -77,6 +77,7 @@ export function ProductReviews(props: Props) {
     replyTo ? { parent: replyTo.id, title: replyTo.title, opener: null } : null,
   );
   const required = ratingRequired === 'yes';
+  const announce = useAnnounce();
 
   const choose = (value: number, focus: boolean) => {
     setRating(value);
@@ -124,7 +125,7 @@ export function ProductReviews(props: Props) {
     };
     document.addEventListener('click', onClick);
     return () => document.removeEventListener('click', onClick);
-  }, [postId, titleReply]);
+  }, [postId, titleReply, announce]);
 
   // Unmounted while replying: the container goes back where the server printed it.
   useEffect(
