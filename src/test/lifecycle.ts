@@ -108,11 +108,14 @@ export function watchLifecycle(server?: SetupServer): LifecycleWatch {
       const where = projectCaller();
       if (!where || typeof callback !== 'function') return schedule(callback, ...rest);
       const record: TimerRecord = { kind, where, state: 'pending', ranAfterUnmount: false };
-      const handle = schedule((...args: A) => {
-        if (kind !== 'setInterval') record.state = 'ran';
-        if (afterUnmount) record.ranAfterUnmount = true;
-        callback(...args);
-      }, ...rest);
+      const handle = schedule(
+        (...args: A) => {
+          if (kind !== 'setInterval') record.state = 'ran';
+          if (afterUnmount) record.ranAfterUnmount = true;
+          callback(...args);
+        },
+        ...rest,
+      );
       timers.set(keyOf(handle), record);
       return handle;
     };
