@@ -127,15 +127,15 @@ export function ProductReviews(props: Props) {
     return () => document.removeEventListener('click', onClick);
   }, [postId, titleReply, announce]);
 
-  // Unmounted while replying: the container goes back where the server printed it.
-  useEffect(
-    () => () => {
+  // Unmounted while replying: the container goes back where the server printed it. Read now: the
+  // ref is already cleared when the cleanup runs.
+  useEffect(() => {
+    const container = respond.current?.parentElement;
+    return () => {
       const placeholder = document.getElementById(TEMP_FORM_ID);
-      const container = respond.current?.parentElement;
       if (placeholder && container) placeholder.replaceWith(container);
-    },
-    [],
-  );
+    };
+  }, []);
 
   const cancelReply = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
