@@ -18,10 +18,18 @@ import { http, HttpResponse, type HttpHandler } from 'msw';
 import type { SetupServer } from 'msw/node';
 import { onTestFinished, vi } from 'vitest';
 
-/** The first stack frame outside this file: project code (src/, widgets/) or null. */
+/**
+ * Modules that only pass a caller's listener on (the bus's `on()`): the frame after theirs says
+ * whose it is.
+ */
+const PASS_THROUGH = ['/src/events/bus.'];
+
+/** The first stack frame outside this file (and pass-through modules): project code (src/, widgets/) or null. */
 function projectCaller(): string | null {
   const frames = (new Error().stack ?? '').split('\n').slice(1);
-  const frame = frames.find((line) => !line.includes('/src/test/lifecycle.'));
+  const frame = frames.find(
+    (line) => !line.includes('/src/test/lifecycle.') && !PASS_THROUGH.some((module) => line.includes(module)),
+  );
   if (!frame || frame.includes('node_modules') || frame.includes('/src/test/') || /\.test\.tsx?:/.test(frame))
     return null;
   const match = /\/((?:src|widgets)\/[^:)]+:\d+)/.exec(frame);
@@ -68,7 +76,20 @@ export interface LifecycleWatch {
   leftovers(): Promise<string[]>;
 }
 
-export function watchLifecycle(server?: SetupServer): LifecycleWatch {
+export interface WatchOptions {
+  /**
+   * Modules whose timers and listeners are the page's, not an island's (`'src/cart/'`: the cart
+   * store, started by the first cart island and shared by all, as WooCommerce's cart-fragments.js
+   * is; tests stop it with `resetCartForTesting()`). Not counted.
+   */
+  pageWide?: readonly string[];
+}
+
+export function watchLifecycle(server?: SetupServer, { pageWide = [] }: WatchOptions = {}): LifecycleWatch {
+  const islandCaller = (): string | null => {
+    const where = projectCaller();
+    return where && !pageWide.some((module) => where.startsWith(module)) ? where : null;
+  };
   // jsdom has no idle callbacks, and animation frames only when it pretends to be visual.
   const g = globalThis as Omit<
     typeof globalThis,
@@ -105,7 +126,7 @@ export function watchLifecycle(server?: SetupServer): LifecycleWatch {
     schedule: (callback: (...args: A) => void, ...rest: unknown[]) => H,
   ) {
     return (callback: (...args: A) => void, ...rest: unknown[]): H => {
-      const where = projectCaller();
+      const where = islandCaller();
       if (!where || typeof callback !== 'function') return schedule(callback, ...rest);
       const record: TimerRecord = { kind, where, state: 'pending', ranAfterUnmount: false };
       const handle = schedule(
@@ -156,7 +177,7 @@ export function watchLifecycle(server?: SetupServer): LifecycleWatch {
     listener: EventListenerOrEventListenerObject | null,
     options?: boolean | AddEventListenerOptions,
   ) {
-    const where = listener && projectCaller();
+    const where = listener && islandCaller();
     const capture = captureOf(options);
     if (listener && where && indexOf(this, type, listener, capture) === -1) {
       const record: ListenerRecord = { target: this, type, listener, capture, where };
