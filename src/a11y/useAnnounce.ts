@@ -9,18 +9,19 @@ import { announce, isPendingAnnouncement, type AnnounceOptions } from './announc
  */
 export function useAnnounce(): (message: string, options?: AnnounceOptions) => void {
   const cancels = useRef(new Set<() => void>());
-  const mounted = useRef(false);
+  /** Set by the unmount (cleared again by StrictMode's re-mount): calls before the effects ran count. */
+  const gone = useRef(false);
   useEffect(() => {
     const mine = cancels.current;
-    mounted.current = true;
+    gone.current = false;
     return () => {
-      mounted.current = false;
+      gone.current = true;
       mine.forEach((cancel) => cancel());
       mine.clear();
     };
   }, []);
   return useCallback((message: string, options?: AnnounceOptions) => {
-    if (!mounted.current) return;
+    if (gone.current) return;
     const mine = cancels.current;
     // Forget the ones already said, so a long-lived island keeps no list.
     mine.forEach((cancel) => isPendingAnnouncement(cancel) || mine.delete(cancel));

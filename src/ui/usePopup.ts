@@ -9,17 +9,18 @@ import { ensurePopup, showPopup, type PopupContent } from './popup';
  */
 export function usePopup(): (content: PopupContent, options: { duration: number }) => void {
   const hideLast = useRef<(() => void) | null>(null);
-  const mounted = useRef(false);
+  /** Set by the unmount (cleared again by StrictMode's re-mount): calls before the effects ran count. */
+  const gone = useRef(false);
   useEffect(() => {
-    mounted.current = true;
+    gone.current = false;
     ensurePopup();
     return () => {
-      mounted.current = false;
+      gone.current = true;
       hideLast.current?.();
       hideLast.current = null;
     };
   }, []);
   return useCallback((content: PopupContent, options: { duration: number }) => {
-    if (mounted.current) hideLast.current = showPopup(content, options);
+    if (!gone.current) hideLast.current = showPopup(content, options);
   }, []);
 }
