@@ -29,6 +29,12 @@ interface A11yReport {
   result?: { violations?: { id: string; help: string; nodes: { target: unknown }[] }[]; error?: unknown };
 }
 
+/**
+ * Per story: its play function and an axe run over the rendered story. Usually a few seconds, but
+ * over 30 s was seen with both cores busy (the project's 15 s default then fails a healthy story).
+ */
+const STORY_TIMEOUT_MS = 60_000;
+
 test('finds the story files', () => {
   expect(Object.keys(modules).length).toBeGreaterThanOrEqual(5);
 });
@@ -51,7 +57,7 @@ for (const [file, module] of Object.entries(modules)) {
             : [`axe did not run: ${String(report.result?.error)}`],
         );
         expect(problems).toEqual([]);
-      });
+      }, STORY_TIMEOUT_MS);
     }
   });
 }
