@@ -42,26 +42,22 @@ test('finds the story files', () => {
 for (const [file, module] of Object.entries(modules)) {
   describe(file.replace(/^\.\/(.*)\.stories\.tsx$/, '$1'), () => {
     for (const [name, Story] of Object.entries(composeStories(module) as Record<string, ComposedStory>)) {
-      test(
-        name,
-        async () => {
-          server.use(...handlersOf(Story.parameters.msw));
-          await Story.run();
-          const a11y = (Story.reporting.reports as A11yReport[]).filter((report) => report.type === 'a11y');
-          // The addon's afterEach ran axe over the rendered story (unless the story turned it off).
-          if (Story.parameters.a11y?.test !== 'off') expect(a11y).not.toHaveLength(0);
-          const failed = a11y.filter((report) => report.status === 'failed');
-          const problems = failed.flatMap((report) =>
-            report.result?.violations?.length
-              ? report.result.violations.map(
-                  (v) => `${v.id}: ${v.help} (${JSON.stringify(v.nodes.map((n) => n.target))})`,
-                )
-              : [`axe did not run: ${String(report.result?.error)}`],
-          );
-          expect(problems).toEqual([]);
-        },
-        STORY_TIMEOUT_MS,
-      );
+      test(name, { timeout: STORY_TIMEOUT_MS }, async () => {
+        server.use(...handlersOf(Story.parameters.msw));
+        await Story.run();
+        const a11y = (Story.reporting.reports as A11yReport[]).filter((report) => report.type === 'a11y');
+        // The addon's afterEach ran axe over the rendered story (unless the story turned it off).
+        if (Story.parameters.a11y?.test !== 'off') expect(a11y).not.toHaveLength(0);
+        const failed = a11y.filter((report) => report.status === 'failed');
+        const problems = failed.flatMap((report) =>
+          report.result?.violations?.length
+            ? report.result.violations.map(
+                (v) => `${v.id}: ${v.help} (${JSON.stringify(v.nodes.map((n) => n.target))})`,
+              )
+            : [`axe did not run: ${String(report.result?.error)}`],
+        );
+        expect(problems).toEqual([]);
+      });
     }
   });
 }
