@@ -29,6 +29,12 @@ interface A11yReport {
   result?: { violations?: { id: string; help: string; nodes: { target: unknown }[] }[]; error?: unknown };
 }
 
+/**
+ * Per story: its play function and an axe run over the rendered story. Usually a few seconds, but
+ * over 30 s was seen with both cores busy (the project's 15 s default then fails a healthy story).
+ */
+const STORY_TIMEOUT_MS = 60_000;
+
 test('finds the story files', () => {
   expect(Object.keys(modules).length).toBeGreaterThanOrEqual(5);
 });
@@ -36,7 +42,7 @@ test('finds the story files', () => {
 for (const [file, module] of Object.entries(modules)) {
   describe(file.replace(/^\.\/(.*)\.stories\.tsx$/, '$1'), () => {
     for (const [name, Story] of Object.entries(composeStories(module) as Record<string, ComposedStory>)) {
-      test(name, async () => {
+      test(name, { timeout: STORY_TIMEOUT_MS }, async () => {
         server.use(...handlersOf(Story.parameters.msw));
         await Story.run();
         const a11y = (Story.reporting.reports as A11yReport[]).filter((report) => report.type === 'a11y');

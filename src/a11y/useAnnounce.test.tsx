@@ -1,4 +1,5 @@
 import { render } from '@testing-library/react';
+import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { announce, cancelPendingAnnouncements, LIVE_REGION_IDS } from './announce';
 import { useAnnounce } from './useAnnounce';
@@ -54,5 +55,29 @@ describe('cancelPendingAnnouncements', () => {
     cancelPendingAnnouncements();
     expect(vi.getTimerCount()).toBe(0);
     expect(polite()).toHaveTextContent('Said');
+  });
+});
+
+describe('useAnnounce after the unmount', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('says nothing when called once the island is gone (a late answer)', () => {
+    let say: ((message: string) => void) | undefined;
+    function Late({ onReady }: { onReady: (announce: (message: string) => void) => void }) {
+      const announce = useAnnounce();
+      useEffect(() => onReady(announce), [onReady, announce]);
+      return null;
+    }
+    const { unmount } = render(<Late onReady={(announce) => (say = announce)} />);
+    unmount();
+    say?.('Too late');
+    expect(vi.getTimerCount()).toBe(0);
+    vi.runAllTimers();
+    expect(polite()?.textContent ?? '').toBe('');
   });
 });

@@ -54,10 +54,18 @@ export function MiniCartContent({
 }: MiniCartContentProps) {
   const removing = useRef(new Set<string>());
   const wrapper = useRef<HTMLDivElement>(null);
-  // What a removal schedules (its message, the focus kept inside) does not outlive the content.
   const announce = useAnnounce();
-  const focusTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(focusTimer.current), []);
+  /** Set while mounted; the pending focus move, cancelled on unmount. */
+  const alive = useRef(false);
+  const focusTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+      clearTimeout(focusTimer.current);
+    };
+  }, []);
 
   // After each new fragment, before it is painted.
   useLayoutEffect(() => {
@@ -79,6 +87,9 @@ export function MiniCartContent({
     if (removing.current.has(key)) return;
     removing.current.add(key);
     const message = link.getAttribute('data-success_message');
+    // The removal is the cart store's and the shopper's: a failed one falls back to the link even
+    // if the island is gone meanwhile (the drawer closed). The announcement and the focus move are
+    // the island's, and are skipped once it has unmounted.
     void removeFromCart(key, link).then((outcome) => {
       removing.current.delete(key);
       if (outcome.kind === 'failed') {
@@ -89,7 +100,7 @@ export function MiniCartContent({
         navigation.assign(link.href);
         return;
       }
-      if (!wrapper.isConnected) return; // closed meanwhile (the cart drawer): nothing to say or focus
+      if (!alive.current) return;
       if (message) announce(message, { delay: REMOVED_ANNOUNCE_DELAY });
       // The fragment has replaced the list (and the focused link): after React's commit.
       clearTimeout(focusTimer.current);

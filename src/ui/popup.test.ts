@@ -61,3 +61,31 @@ describe('message popup', () => {
     expect(popup()).toBeEmptyDOMElement();
   });
 });
+
+describe('hiding a message (an island unmounting)', () => {
+  it('hides the message at once and leaves no timer', () => {
+    const hide = showPopup({ text: 'Removed' }, { duration: 2000 });
+    hide();
+    expect(popup()).toBeEmptyDOMElement();
+    expect(popup()).not.toHaveAttribute('data-shown');
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('leaves a newer message alone', () => {
+    const hideFirst = showPopup({ text: 'First' }, { duration: 2000 });
+    showPopup({ text: 'Second' }, { duration: 2000 });
+    hideFirst();
+    expect(popup()).toHaveTextContent('Second');
+    vi.advanceTimersByTime(2000);
+    expect(popup()).toBeEmptyDOMElement();
+  });
+
+  it('stops a repeated message waiting to be set again', () => {
+    showPopup({ text: 'Again' }, { duration: 2000 });
+    const hide = showPopup({ text: 'Again' }, { duration: 2000 });
+    hide();
+    expect(vi.getTimerCount()).toBe(0);
+    vi.advanceTimersByTime(ANNOUNCE_SETTLE_MS);
+    expect(popup()).toBeEmptyDOMElement();
+  });
+});

@@ -17,6 +17,8 @@ interface PopupState {
   shown?: string;
   hide?: ReturnType<typeof setTimeout>;
   settle?: ReturnType<typeof setTimeout>;
+  /** The `showPopup` call whose message is shown (or about to be). */
+  current?: object;
 }
 const states = new WeakMap<HTMLElement, PopupState>();
 
@@ -42,16 +44,20 @@ export type PopupContent = { html: string } | { text: string };
 /**
  * Shows `content` for `duration` ms. A new message replaces the one shown and restarts the time.
  * The same message twice in a row is cleared first and set again `ANNOUNCE_SETTLE_MS` later, so
- * screen readers announce it again.
+ * screen readers announce it again. Returns a function that hides the message at once and stops
+ * its timers, if it is still the one shown (an island unmounting takes its message with it; see
+ * `usePopup()`); it does nothing once another message replaced it or it was hidden.
  */
-export function showPopup(content: PopupContent, { duration }: { duration: number }): void {
-  if (typeof document === 'undefined' || !document.body) return;
+export function showPopup(content: PopupContent, { duration }: { duration: number }): () => void {
+  if (typeof document === 'undefined' || !document.body) return () => {};
   const html = 'html' in content ? content.html : escapeHtml(content.text);
   const popup = ensurePopup();
   const state = states.get(popup) ?? {};
   states.set(popup, state);
   clearTimeout(state.hide);
   clearTimeout(state.settle);
+  const token = {};
+  state.current = token;
   const set = () => {
     popup.innerHTML = html;
     state.shown = html;
@@ -64,9 +70,17 @@ export function showPopup(content: PopupContent, { duration }: { duration: numbe
   } else {
     set();
   }
+  return () => {
+    if (state.current !== token) return;
+    clearTimeout(state.hide);
+    clearTimeout(state.settle);
+    hidePopup(popup);
+  };
 }
 
 function hidePopup(popup: HTMLElement): void {
+  const state = states.get(popup);
+  if (state) state.current = undefined;
   popup.textContent = '';
   popup.removeAttribute('data-shown');
 }

@@ -1,9 +1,10 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSettings } from '../../src/contract/read-settings';
+import { gate } from '../../src/test/gate';
 import { ComingSoonBanner } from './ComingSoonBanner';
 import { ComingSoonBannerPropsSchema } from './schema';
 
@@ -37,11 +38,12 @@ describe('ComingSoonBanner', () => {
   it('saves the dismissal with the nonce and hides when the request completes', async () => {
     let body: unknown;
     let nonce: string | null = null;
+    const answer = gate();
     server.use(
       http.post(URL_, async ({ request }) => {
         body = await request.json();
         nonce = request.headers.get('x-wp-nonce');
-        await delay(30);
+        await answer.passed;
         return HttpResponse.json({ id: 1 });
       }),
     );
@@ -53,6 +55,7 @@ describe('ComingSoonBanner', () => {
       'aria-disabled',
       'true',
     );
+    answer.open();
     await waitFor(() =>
       expect(screen.queryByRole('button', { name: 'Dismiss coming soon banner' })).toBeNull(),
     );
@@ -85,16 +88,18 @@ describe('ComingSoonBanner', () => {
 
   it('ignores repeat clicks while saving', async () => {
     let calls = 0;
+    const answer = gate();
     server.use(
       http.post(URL_, async () => {
         calls += 1;
-        await delay(50);
+        await answer.passed;
         return HttpResponse.json({});
       }),
     );
     render(<ComingSoonBanner {...props} />);
     await dismiss();
     await dismiss();
+    answer.open();
     await waitFor(() =>
       expect(screen.queryByRole('button', { name: 'Dismiss coming soon banner' })).toBeNull(),
     );

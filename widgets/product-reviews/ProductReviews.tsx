@@ -8,7 +8,7 @@ import {
   type MouseEvent,
 } from 'react';
 import type * as z from 'zod/mini';
-import { announce } from '../../src/a11y';
+import { useAnnounce } from '../../src/a11y';
 import { getSettings } from '../../src/contract/read-settings';
 import {
   isSubmitShortcut,
@@ -77,6 +77,7 @@ export function ProductReviews(props: Props) {
     replyTo ? { parent: replyTo.id, title: replyTo.title, opener: null } : null,
   );
   const required = ratingRequired === 'yes';
+  const announce = useAnnounce();
 
   const choose = (value: number, focus: boolean) => {
     setRating(value);
@@ -124,17 +125,17 @@ export function ProductReviews(props: Props) {
     };
     document.addEventListener('click', onClick);
     return () => document.removeEventListener('click', onClick);
-  }, [postId, titleReply]);
+  }, [postId, titleReply, announce]);
 
-  // Unmounted while replying: the container goes back where the server printed it.
-  useEffect(
-    () => () => {
+  // Unmounted while replying: the container goes back where the server printed it. Read now: the
+  // ref is already cleared when the cleanup runs.
+  useEffect(() => {
+    const container = respond.current?.parentElement;
+    return () => {
       const placeholder = document.getElementById(TEMP_FORM_ID);
-      const container = respond.current?.parentElement;
       if (placeholder && container) placeholder.replaceWith(container);
-    },
-    [],
-  );
+    };
+  }, []);
 
   const cancelReply = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();

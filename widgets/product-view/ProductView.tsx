@@ -14,16 +14,24 @@ let pageView = 0;
 const reported = new Map<number, number>();
 /** The mounted islands' report functions, called again on a restore. */
 const mounted = new Set<() => void>();
-let listening = false;
 
-function followRestores(): void {
-  if (listening) return;
-  listening = true;
-  window.addEventListener('pageshow', (event) => {
-    if (!event.persisted) return;
-    pageView += 1;
-    mounted.forEach((send) => send());
-  });
+function onPageShow(event: PageTransitionEvent): void {
+  if (!event.persisted) return;
+  pageView += 1;
+  mounted.forEach((send) => send());
+}
+
+/**
+ * Restores are followed while an island is mounted: the listener goes with the last one (a page
+ * restored with none has nothing to report; one mounted later reports its own first view).
+ */
+function follow(send: () => void): () => void {
+  if (mounted.size === 0) window.addEventListener('pageshow', onPageShow);
+  mounted.add(send);
+  return () => {
+    mounted.delete(send);
+    if (mounted.size === 0) window.removeEventListener('pageshow', onPageShow);
+  };
 }
 
 /** Tests and stories: a new page view, as after a page load. */
@@ -68,12 +76,9 @@ export function ProductView(props: Props) {
   const { productId, name, category, price, type } = props;
   useEffect(() => {
     const send = () => report({ productId, name, category, price, type });
-    mounted.add(send);
-    followRestores();
+    const stop = follow(send);
     send();
-    return () => {
-      mounted.delete(send);
-    };
+    return stop;
   }, [productId, name, category, price, type]);
   return null;
 }

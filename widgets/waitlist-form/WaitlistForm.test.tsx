@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createHandlers } from '../../demo/handlers';
 import { resetStore, store } from '../../demo/store';
 import { waitlistProps, WAITLIST_TEXT } from '../../demo/waitlist';
+import { gate, type Gate } from '../../src/test/gate';
 import { withTestServer } from '../../src/test/server';
 import { WaitlistFormPropsSchema } from './schema';
 import { WaitlistForm } from './WaitlistForm';
@@ -32,9 +33,10 @@ const ajax = (answer: () => Response | Promise<Response>) =>
     posted.push(new URLSearchParams(await request.text()));
     return answer();
   });
-const ok = (wait = 0) =>
+/** Success; held until `until` opens (a fixed delay may run out before a slow test looks). */
+const ok = (until?: Gate) =>
   ajax(async () => {
-    await delay(wait);
+    await until?.passed;
     return HttpResponse.json({ status: 1, message: WAITLIST_TEXT.success });
   });
 
@@ -116,11 +118,13 @@ describe('WaitlistForm', () => {
   });
 
   it('sends product_id and email, disables the button meanwhile, then the message replaces the form', async () => {
-    server.use(ok(60));
+    const answer = gate();
+    server.use(ok(answer));
     render(<WaitlistForm {...props()} />);
     await fillValid();
     await userEvent.click(join());
     expect(join()).toBeDisabled();
+    answer.open();
     const message = await screen.findByRole('status');
     expect(message).toHaveTextContent(WAITLIST_TEXT.success);
     expect(message).toHaveClass('success');
@@ -149,12 +153,14 @@ describe('WaitlistForm', () => {
   });
 
   it('is sent once, however often the shopper presses', async () => {
-    server.use(ok(200));
+    const answer = gate();
+    server.use(ok(answer));
     render(<WaitlistForm {...props()} />);
     await fillValid();
     await userEvent.click(join());
     await userEvent.click(join());
     fireEvent.submit((email() as HTMLInputElement).form!);
+    answer.open();
     await screen.findByRole('status');
     expect(posted).toHaveLength(1);
   });

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { findProduct } from '../../demo/fixtures';
 import { wishlistControlHtml } from '../../demo/wishlist';
 import { resetPopup } from '../../src/ui/popup';
+import { gate } from '../../src/test/gate';
 import { withTestServer } from '../../src/test/server';
 import { WISHLIST_POPUP_MS } from './model';
 import { WishlistButtonPropsSchema, type WishlistButtonProps } from './schema';
@@ -55,9 +56,10 @@ describe('WishlistButton', () => {
   });
 
   it('adds: POSTs product_id and type, is processing meanwhile, then shows the returned html and the message', async () => {
+    const answer = gate();
     server.use(
       ajax(async () => {
-        await delay(50);
+        await answer.passed;
         return HttpResponse.json({ status: 1, html: markup(true), message: ADDED });
       }),
     );
@@ -65,6 +67,7 @@ describe('WishlistButton', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add to wishlist' }));
     expect(item(container)).toHaveClass('processing');
     expect(item(container)).toHaveAttribute('aria-busy', 'true');
+    answer.open();
 
     await screen.findByRole('button', { name: 'Remove from wishlist' });
     expect(screen.getByRole('link', { name: 'View wishlist' })).toHaveAttribute('href', '/wishlist/');
@@ -98,9 +101,10 @@ describe('WishlistButton', () => {
   });
 
   it('ignores repeat clicks while the request runs', async () => {
+    const answer = gate();
     server.use(
       ajax(async () => {
-        await delay(400);
+        await answer.passed;
         return HttpResponse.json({ status: 1, html: markup(true), message: ADDED });
       }),
     );
@@ -109,6 +113,7 @@ describe('WishlistButton', () => {
     await userEvent.click(button);
     await userEvent.click(button);
     await userEvent.dblClick(button);
+    answer.open();
     await screen.findByRole('button', { name: 'Remove from wishlist' });
     expect(posted).toHaveLength(1);
   });

@@ -4,7 +4,7 @@ import { WishlistResponseSchema } from '../../src/contract/commercekit';
 import { __ } from '../../src/i18n';
 import { adminAjax } from '../../src/transport/client';
 import { isAbort } from '../../src/transport/errors';
-import { ensurePopup, showPopup } from '../../src/ui/popup';
+import { usePopup } from '../../src/ui/usePopup';
 import {
   actionOf,
   AJAX_ACTIONS,
@@ -46,12 +46,10 @@ export function WishlistButton({ productId, html: initialHtml, variant, type, ti
   const inFlight = useRef<AbortController | null>(null);
   const root = useRef<HTMLDivElement>(null);
   const refocus = useRef(false);
+  // The popup's live region exists from the mount; the last message goes with the island.
+  const showPopup = usePopup();
 
-  useEffect(() => {
-    // The popup's live region must exist before its first message to be announced.
-    ensurePopup();
-    return () => inFlight.current?.abort();
-  }, []);
+  useEffect(() => () => inFlight.current?.abort(), []);
 
   // The control the shopper used was replaced: the focus goes to the new one, not to the page.
   useLayoutEffect(() => {

@@ -8,6 +8,7 @@ import { createHandlers } from '../../demo/handlers';
 import { resetStore } from '../../demo/store';
 import { wishlistListHtml } from '../../demo/wishlist';
 import { resetPopup } from '../../src/ui/popup';
+import { gate, type Gate } from '../../src/test/gate';
 import { withTestServer } from '../../src/test/server';
 import { WishlistListPropsSchema } from './schema';
 import { WishlistList } from './WishlistList';
@@ -30,10 +31,10 @@ const ajax = (answer: (fields: URLSearchParams) => Response | Promise<Response>)
     posted.push(fields);
     return answer(fields);
   });
-/** The demo store's answer to a removal: the list without the product. */
-const removed = (left: Product[], wait = 0) =>
+/** The demo store's answer to a removal: the list without the product; held until `until` opens. */
+const removed = (left: Product[], until?: Gate) =>
   ajax(async (fields) => {
-    await delay(wait);
+    await until?.passed;
     return HttpResponse.json({ status: 1, html: list(left), message: `Removed ${fields.get('product_id')}` });
   });
 
@@ -74,12 +75,14 @@ describe('WishlistList', () => {
 
   describe('remove', () => {
     it('POSTs product_id, wpage, type=list, reload=1; the item is processing; the whole list is replaced', async () => {
-      server.use(removed([BALL, BOOTS, GLOVES], 60));
+      const answer = gate();
+      server.use(removed([BALL, BOOTS, GLOVES], answer));
       render(<WishlistList {...props()} />);
       await userEvent.click(removeButton(TRAINING));
       expect(itemOf(TRAINING)).toHaveClass('processing');
       expect(itemOf(TRAINING)).toHaveAttribute('aria-busy', 'true');
       expect(itemOf(BALL)).not.toHaveClass('processing');
+      answer.open();
 
       await waitFor(() =>
         expect(names()).toEqual(['Pro Match Football', 'Junior Football Boots', 'Goalkeeper Gloves']),
@@ -97,7 +100,7 @@ describe('WishlistList', () => {
     });
 
     it('sends the wpage the control carries', async () => {
-      server.use(removed([BALL], 0));
+      server.use(removed([BALL]));
       render(<WishlistList {...props(list([BALL, TRAINING], 3))} />);
       await userEvent.click(removeButton(TRAINING));
       await waitFor(() => expect(posted).toHaveLength(1));
@@ -105,12 +108,14 @@ describe('WishlistList', () => {
     });
 
     it('ignores repeat clicks on the processing item', async () => {
-      server.use(removed([BALL, BOOTS, GLOVES], 400));
+      const answer = gate();
+      server.use(removed([BALL, BOOTS, GLOVES], answer));
       render(<WishlistList {...props()} />);
       const button = removeButton(TRAINING);
       await userEvent.click(button);
       await userEvent.click(button);
       await userEvent.dblClick(button);
+      answer.open();
       await waitFor(() => expect(names()).not.toContain('Training Ball'));
       expect(posted).toHaveLength(1);
     });
@@ -151,9 +156,10 @@ describe('WishlistList', () => {
     it('POSTs product_id with the button disabled, then shows the message and refreshes the fragments', async () => {
       const refreshed = vi.fn();
       document.body.addEventListener('wc_fragment_refresh', refreshed);
+      const answer = gate();
       server.use(
         ajax(async () => {
-          await delay(60);
+          await answer.passed;
           return HttpResponse.json({
             status: 1,
             message: '&ldquo;Pro Match Football&rdquo; has been added to your cart.',
@@ -165,6 +171,7 @@ describe('WishlistList', () => {
       expect(cartButton(BALL)).toBeDisabled();
       expect(cartButton(TRAINING)).toBeEnabled();
       expect(refreshed).not.toHaveBeenCalled();
+      answer.open();
 
       await waitFor(() =>
         expect(popup()).toHaveTextContent('“Pro Match Football” has been added to your cart.'),
@@ -181,9 +188,10 @@ describe('WishlistList', () => {
     });
 
     it('ignores repeat clicks, and gives the keyboard focus back to the button', async () => {
+      const answer = gate();
       server.use(
         ajax(async () => {
-          await delay(400);
+          await answer.passed;
           return HttpResponse.json({ status: 1, message: 'Added' });
         }),
       );
@@ -191,6 +199,7 @@ describe('WishlistList', () => {
       cartButton(BALL).focus();
       await userEvent.keyboard('{Enter}');
       await userEvent.click(cartButton(BALL));
+      answer.open();
       await waitFor(() => expect(cartButton(BALL)).toBeEnabled());
       expect(posted).toHaveLength(1);
       expect(cartButton(BALL)).toHaveFocus();

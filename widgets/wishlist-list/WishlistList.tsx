@@ -5,7 +5,7 @@ import { emit } from '../../src/events/bus';
 import { __ } from '../../src/i18n';
 import { adminAjax } from '../../src/transport/client';
 import { isAbort } from '../../src/transport/errors';
-import { ensurePopup, showPopup } from '../../src/ui/popup';
+import { usePopup } from '../../src/ui/usePopup';
 import {
   actionOf,
   addToCartBody,
@@ -68,10 +68,10 @@ export function WishlistList({ html: initialHtml, wpage, timeout }: Props) {
   const focusRemoval = useRef<number | 'empty' | null>(null);
   /** An add-to-cart button that had the focus when it was disabled: it gets it back. */
   const refocus = useRef<HTMLElement | null>(null);
+  // The popup's live region exists from the mount; the last message goes with the island.
+  const showPopup = usePopup();
 
   useEffect(() => {
-    // The popup's live region must exist before its first message to be announced.
-    ensurePopup();
     const running = controllers.current;
     return () => running.forEach((controller) => controller.abort());
   }, []);
