@@ -134,12 +134,14 @@ describe('AddToCart', () => {
 
   it('announces the success message to screen readers 1 s after the add, not before', async () => {
     renderButton();
+    // The clock starts before the click: the add itself takes a few ms here, and a busy machine
+    // noticing the answer late cannot make the announcement look early.
+    const clickedAt = Date.now();
     await userEvent.click(button());
     await waitFor(() => expect(button()).toHaveClass('added'));
-    const addedAt = Date.now();
     const region = () => document.getElementById('shop-islands-live');
-    await waitFor(() => expect(region()).toHaveTextContent(SUCCESS), { timeout: 3000 });
-    expect(Date.now() - addedAt).toBeGreaterThanOrEqual(800);
+    await waitFor(() => expect(region()).toHaveTextContent(SUCCESS), { timeout: 5000 });
+    expect(Date.now() - clickedAt).toBeGreaterThanOrEqual(1000);
     expect(region()).toHaveAttribute('aria-live', 'polite');
   });
 
