@@ -13,11 +13,11 @@ import { announce } from '../../src/a11y/announce';
 import { addToCart, settleAdd, viewCartLink, type AddOutcome } from '../../src/cart';
 import { getSettings } from '../../src/contract/read-settings';
 import type { Settings } from '../../src/contract/settings';
-import { GetVariationResponseSchema, type Variation } from '../../src/contract/variation';
+import type { Variation } from '../../src/contract/variation';
+import { getVariation } from '../../src/endpoints/variation';
 import { emit } from '../../src/events/bus';
 import { __ } from '../../src/i18n';
 import { navigation } from '../../src/navigation';
-import { wcAjax } from '../../src/transport/client';
 import { isAbort, TransportError } from '../../src/transport/errors';
 import {
   VariationIndex,
@@ -192,10 +192,9 @@ export function VariationForm(props: Props) {
     inFlight.current = controller;
     flushSync(() => setCheck({ kind: 'loading' }));
     try {
-      const answer = await wcAjax(
-        'get_variation',
-        { ...chosen, product_id: productId, ...customDataFields(customData) },
-        { schema: GetVariationResponseSchema, signal: controller.signal, timeout },
+      const answer = await getVariation(
+        { productId, attributes: chosen, customData: customDataFields(customData) },
+        { signal: controller.signal, timeout },
       );
       if (inFlight.current !== controller) return;
       // `false` (sample 16) or an empty body (`wp_die()`): nothing matches.
