@@ -14,15 +14,10 @@
  * - WooCommerce's events fire with their classic arguments (through the jQuery bridge when present).
  */
 import { getSettings } from '../contract/read-settings';
-import {
-  AddToCartResponseSchema,
-  CartFragmentsResponseSchema,
-  FragmentsSchema,
-  RemoveFromCartResponseSchema,
-} from '../contract/cart';
+import { FragmentsSchema } from '../contract/cart';
 import { readCookie } from '../cookies';
 import { emit, on, vetoed } from '../events/bus';
-import { wcAjax } from '../transport/client';
+import * as endpoints from '../endpoints/cart';
 import { TransportError } from '../transport/errors';
 import { createQueue } from '../transport/queue';
 import { applyFragments, dimRegions, type Fragments } from './fragments';
@@ -125,11 +120,9 @@ export function refresh(): Promise<void> {
     const started = generation;
     const done = beginUpdate();
     try {
-      const { fragments, cart_hash } = await wcAjax(
-        'get_refreshed_fragments',
-        { time: Date.now() },
-        { schema: CartFragmentsResponseSchema, timeout: getSettings().request_timeout },
-      );
+      const { fragments, cart_hash } = await endpoints.refreshFragments({
+        timeout: getSettings().request_timeout,
+      });
       if (started !== generation) return;
       store(fragments, cart_hash, { fresh: true });
       set({ failed: false });
@@ -213,7 +206,7 @@ export function addToCart(data: Record<string, string>, button: Element | null =
     const done = beginUpdate();
     try {
       const started = generation;
-      const response = await wcAjax('add_to_cart', data, { schema: AddToCartResponseSchema });
+      const response = await endpoints.addToCart(data);
       if ('error' in response) return { kind: 'redirect', url: response.product_url };
       // Like add-to-cart.js: straight to the cart page, before any fragment or event.
       const settings = getSettings();
@@ -236,11 +229,7 @@ export function removeFromCart(cartItemKey: string, button: Element | null = nul
     const started = generation;
     const done = beginUpdate();
     try {
-      const response = await wcAjax(
-        'remove_from_cart',
-        { cart_item_key: cartItemKey },
-        { schema: RemoveFromCartResponseSchema },
-      );
+      const response = await endpoints.removeFromCart(cartItemKey);
       if (!('fragments' in response)) return { kind: 'failed' };
       if (started !== generation) return { kind: 'failed', error: new TransportError('abort', 'reset') };
       store(response.fragments, response.cart_hash);

@@ -117,6 +117,33 @@ describe('wcAjax', () => {
     const error = await failure(wcAjax('add_to_cart', {}, { schema: Fragments }));
     expect(error.kind).toBe('network');
   });
+
+  it('sends the session cookies of the same origin, and no REST details', async () => {
+    server.use(wc('get_refreshed_fragments', () => HttpResponse.json({ fragments: {}, cart_hash: '' })));
+    await wcAjax('get_refreshed_fragments', {}, { schema: Fragments });
+    const request = seen[0]!;
+    expect(request.credentials).toBe('same-origin');
+    // `_locale=user` is api-fetch's, for REST calls only.
+    expect(new URL(request.url).search).toBe('?wc-ajax=get_refreshed_fragments');
+  });
+
+  it('is never retried, even when the answer names an expired REST nonce', async () => {
+    server.use(
+      wc('add_to_cart', () =>
+        HttpResponse.json(
+          { code: 'rest_cookie_invalid_nonce', message: 'Cookie check failed', data: { status: 403 } },
+          { status: 403 },
+        ),
+      ),
+    );
+    const error = await failure(wcAjax('add_to_cart', { product_id: 1 }, { schema: Fragments }));
+    expect(error).toMatchObject({
+      kind: 'http',
+      details: { status: 403, code: 'rest_cookie_invalid_nonce' },
+    });
+    // No rest-nonce request, no second add.
+    expect(seen.map((r) => r.url)).toEqual(['http://localhost:3000/?wc-ajax=add_to_cart']);
+  });
 });
 
 describe('adminAjax', () => {
@@ -154,6 +181,20 @@ describe('adminAjax', () => {
     );
     const error = await failure(adminAjax('nope', {}, { schema: z.string() }));
     expect(error).toMatchObject({ kind: 'http', details: { status: 400, body: '0' } });
+  });
+
+  it('is never retried, even when the answer names an expired REST nonce', async () => {
+    server.use(
+      http.post('http://localhost:3000/wp-admin/admin-ajax.php', () =>
+        HttpResponse.json(
+          { code: 'rest_cookie_invalid_nonce', message: 'Cookie check failed' },
+          { status: 403 },
+        ),
+      ),
+    );
+    const error = await failure(adminAjax('some_action', {}, { schema: z.unknown() }));
+    expect(error.details.code).toBe('rest_cookie_invalid_nonce');
+    expect(seen).toHaveLength(1);
   });
 });
 
@@ -210,6 +251,102 @@ describe('rest', () => {
       details: { status: 403, code: 'rest_cookie_invalid_nonce' },
     });
     expect(error.message).toMatch(/Cookie check failed/);
+  });
+});
+
+describe('api-fetch, loaded on the first REST call', () => {
+  afterEach(() => {
+    vi.doUnmock('@wordpress/api-fetch');
+    vi.resetModules();
+  });
+
+  /**
+   * A fresh client (no api-fetch loaded yet) whose api-fetch import is counted: the first `failures`
+   * imports fail, and each one completes only once `hold` settles.
+   */
+  async function freshClient({ failures = 0, hold = Promise.resolve() } = {}) {
+    vi.resetModules();
+    const imports = { count: 0 };
+    vi.doMock('@wordpress/api-fetch', async (importOriginal) => {
+      imports.count += 1;
+      await hold;
+      if (imports.count <= failures) throw new TypeError('Failed to fetch dynamically imported module');
+      return importOriginal();
+    });
+    const { setSettings: set } = await import('../contract/read-settings');
+    set({
+      ajax_url: '/wp-admin/admin-ajax.php',
+      wc_ajax_url: '/?wc-ajax=%%endpoint%%',
+      rest_url: '/wp-json/',
+      rest_nonce: 'aaaaaaaaaa',
+      cart_url: '/cart/',
+    });
+    return { client: await import('./client'), imports };
+  }
+
+  it('is not imported by wc-ajax and admin-ajax calls, and once by REST calls', async () => {
+    server.use(
+      wc('get_refreshed_fragments', () => HttpResponse.json({ fragments: {}, cart_hash: '' })),
+      http.post('http://localhost:3000/wp-admin/admin-ajax.php', () => new HttpResponse('1')),
+      http.get('http://localhost:3000/wp-json/wp/v2/users/me', () => HttpResponse.json({ id: 1 })),
+    );
+    const { client, imports } = await freshClient();
+    await client.wcAjax('get_refreshed_fragments', {}, { schema: Fragments });
+    await client.adminAjax('some_action', {}, { schema: z.string(), responseType: 'text' });
+    expect(imports.count).toBe(0);
+    await client.rest('wp/v2/users/me', { schema: z.object({ id: z.number() }) });
+    await client.rest('wp/v2/users/me', { schema: z.object({ id: z.number() }) });
+    expect(imports.count).toBe(1);
+    expect(seen.at(-1)!.headers.get('x-wp-nonce')).toBe('aaaaaaaaaa');
+    expect(new URL(seen.at(-1)!.url).searchParams.get('_locale')).toBe('user');
+  });
+
+  it('a chunk that cannot load fails the call as a network error; the next call loads it again', async () => {
+    server.use(http.get('http://localhost:3000/wp-json/wp/v2/users/me', () => HttpResponse.json({ id: 1 })));
+    const { client, imports } = await freshClient({ failures: 1 });
+    const error = (await client.rest('wp/v2/users/me', { schema: z.unknown() }).catch((e: unknown) => e)) as {
+      kind?: string;
+    };
+    expect(error.kind).toBe('network');
+    expect(seen).toHaveLength(0);
+    await expect(client.rest('wp/v2/users/me', { schema: z.object({ id: z.number() }) })).resolves.toEqual({
+      id: 1,
+    });
+    expect(imports.count).toBe(2);
+  });
+
+  it('counts a REST call for the loading indicator from the moment its request goes out', async () => {
+    let release!: () => void;
+    const { client } = await freshClient({ hold: new Promise<void>((resolve) => (release = resolve)) });
+    const { activity: counter } = await import('./activity');
+    let whileAnswering = -1;
+    server.use(
+      http.get('http://localhost:3000/wp-json/wp/v2/users/me', () => {
+        whileAnswering = counter.getSnapshot();
+        return HttpResponse.json({ id: 1 });
+      }),
+    );
+    const pending = client.rest('wp/v2/users/me', { schema: z.object({ id: z.number() }) });
+    await delay(20);
+    // The chunk is loading: code loading is not a request in flight (no island chunk counts either).
+    expect(counter.getSnapshot()).toBe(0);
+    release();
+    await pending;
+    expect(whileAnswering).toBe(1);
+    expect(counter.getSnapshot()).toBe(0);
+  });
+
+  it('times out, and aborts, while the chunk is still loading', async () => {
+    const { client } = await freshClient({ hold: new Promise<void>(() => undefined) });
+    const timedOut = (await client
+      .rest('wp/v2/users/me', { schema: z.unknown(), timeout: 30 })
+      .catch((e: unknown) => e)) as { kind?: string };
+    expect(timedOut.kind).toBe('timeout');
+    const controller = new AbortController();
+    const pending = client.rest('wp/v2/users/me', { schema: z.unknown(), signal: controller.signal });
+    controller.abort();
+    expect(((await pending.catch((e: unknown) => e)) as { kind?: string }).kind).toBe('abort');
+    expect(seen).toHaveLength(0);
   });
 });
 

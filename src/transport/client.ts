@@ -1,15 +1,22 @@
 /**
- * The one HTTP client (ARCHITECTURE.md §4), on @wordpress/api-fetch:
+ * The one HTTP client (ARCHITECTURE.md §4):
  * - `wcAjax(endpoint, form)`: POST `/?wc-ajax={endpoint}` (from the settings' `wc_ajax_url` template);
  * - `adminAjax(action, form)`: `/wp-admin/admin-ajax.php` with `action`;
- * - `rest(path, …)`: `wp-json`, through api-fetch's root-URL and X-WP-Nonce middlewares.
+ * - `rest(path, …)`: `wp-json`, through @wordpress/api-fetch's root-URL and X-WP-Nonce middlewares.
  * Every call takes an AbortSignal and a timeout, counts itself for the global loading indicator, and
  * parses the body with the endpoint's zod schema. Every failure is a TransportError.
  *
- * Note: api-fetch's built-in user-locale middleware appends `_locale=user` to every URL, as it does
- * in WordPress itself; WordPress honours it for JSON requests and WooCommerce ignores it otherwise.
+ * wc-ajax and admin-ajax calls use `fetch` itself: api-fetch (the `wp` chunk, ≈7 KB gzip) is
+ * imported with a dynamic `import()` on the first REST call, so a page whose islands make no REST
+ * call never downloads it. Only REST calls carry the nonce, and only they are retried once after
+ * WordPress says the nonce expired. Widgets do not call these: they call the typed functions of
+ * `src/endpoints`.
+ *
+ * Note: api-fetch's built-in user-locale middleware appends `_locale=user` to REST URLs, as it does
+ * in WordPress itself; wc-ajax and admin-ajax URLs do not get it.
  */
-import apiFetch, { type APIFetchMiddleware, type APIFetchOptions } from '@wordpress/api-fetch';
+import type apiFetchFunction from '@wordpress/api-fetch';
+import type { APIFetchMiddleware, APIFetchOptions } from '@wordpress/api-fetch';
 import * as z from 'zod/mini';
 import { describeIssue } from '../contract/issue';
 import { getSettings } from '../contract/read-settings';
@@ -26,55 +33,32 @@ export interface Parser<T> {
   safeParse(value: unknown): { success: true; data: T } | { success: false; error: z.core.$ZodError };
 }
 
-export interface CallOptions<T> {
-  /** The contract of the response body. */
-  schema: Parser<T>;
+/** What a caller of an endpoint may set (the options bag of `src/endpoints`' functions). */
+export interface RequestOptions {
   signal?: AbortSignal;
   /** Milliseconds before the call fails with kind 'timeout'. */
   timeout?: number;
-  /** 'text' hands the raw body to the schema (admin-ajax answers such as '1', '0', '-1'). */
-  responseType?: 'json' | 'text';
   /** Counted for the global loading indicator (default true). */
   background?: boolean;
 }
 
-interface Request {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  url?: string;
-  path?: string;
-  body?: URLSearchParams;
-  data?: unknown;
-  headers?: Record<string, string>;
+export interface CallOptions<T> extends RequestOptions {
+  /** The contract of the response body. */
+  schema: Parser<T>;
+  /** 'text' hands the raw body to the schema (admin-ajax answers such as '1', '0', '-1'). */
+  responseType?: 'json' | 'text';
 }
 
-let configuredFor: Settings | null = null;
-let nonceMiddleware: ReturnType<typeof apiFetch.createNonceMiddleware> | null = null;
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** REST calls only: the nonce must not travel to wc-ajax and admin-ajax, which do not read it. */
-const isRest = (options: APIFetchOptions, restRoot: string): boolean => {
-  if (options.path !== undefined) return true;
-  if (!options.url) return false;
-  const url = new URL(options.url, location.href);
-  return url.href.startsWith(new URL(restRoot, location.href).href) || url.searchParams.has('rest_route');
-};
+/**
+ * Sends the request; resolves with the response whatever its status, rejects when none came. Calls
+ * `sending()` as the request goes out: from then on the call counts for the loading indicator.
+ */
+type Send = (signal: AbortSignal, sending: () => void) => Promise<Response>;
 
-function configure(settings: Settings): void {
-  if (configuredFor === settings) return;
-  if (!configuredFor) {
-    // Registered once; both read the current settings, so a test may swap them.
-    const restOnlyNonce: APIFetchMiddleware = (options, next) =>
-      nonceMiddleware && configuredFor && isRest(options, configuredFor.rest_url)
-        ? nonceMiddleware(options, next)
-        : next(options);
-    apiFetch.use((options, next) => apiFetch.createRootURLMiddleware(configuredFor!.rest_url)(options, next));
-    apiFetch.use(restOnlyNonce);
-  }
-  configuredFor = settings;
-  nonceMiddleware = apiFetch.createNonceMiddleware(settings.rest_nonce);
-}
-
-/** The nonce REST calls carry now (it changes when WordPress hands out a fresh one). */
-export const currentNonce = (): string => nonceMiddleware?.nonce ?? '';
+/** WordPress's REST handler reads Accept to treat a request as a REST one; api-fetch always sent it. */
+const ACCEPT = 'application/json, */*;q=0.1';
 
 const toForm = (form: FormInput): URLSearchParams => {
   if (form instanceof URLSearchParams) return form;
@@ -90,18 +74,24 @@ const describe = (error: z.core.$ZodError): string => {
   return `"${field}" ${problem}`;
 };
 
-/** api-fetch throws the Response (parse: false) for HTTP errors, a plain object for network errors. */
-const isResponse = (value: unknown): value is Response =>
-  typeof value === 'object' && value !== null && 'status' in value && 'text' in value;
-
-async function call<T>(request: Request, options: CallOptions<T>, retried = false): Promise<T> {
-  const settings = getSettings();
-  configure(settings);
-  const label = request.url ?? `${settings.rest_url}${request.path ?? ''}`;
+/**
+ * One call: abort and timeout, activity, the body read, HTTP errors, the schema. `send` does the
+ * rest (a plain fetch, or api-fetch once loaded). Never retries. The timeout and the caller's signal
+ * cover the whole call, api-fetch's chunk loading included; the loading indicator counts the request
+ * only, as it counts no other code loading.
+ */
+async function call<T>(label: string, send: Send, options: CallOptions<T>): Promise<T> {
   if (options.signal?.aborted) throw new TransportError('abort', `${label}: aborted`, { url: label });
-
   const controller = new AbortController();
   let stopped: 'abort' | 'timeout' | null = null;
+  // Settles (rejects) when the call is stopped: what is being awaited then (a fetch, a chunk still
+  // loading) is given up at once.
+  const stop = new Promise<never>((_resolve, reject) =>
+    controller.signal.addEventListener('abort', () => reject(controller.signal.reason as Error), {
+      once: true,
+    }),
+  );
+  stop.catch(() => undefined);
   const onAbort = () => {
     stopped = 'abort';
     controller.abort();
@@ -112,22 +102,18 @@ async function call<T>(request: Request, options: CallOptions<T>, retried = fals
     stopped = 'timeout';
     controller.abort();
   }, timeout);
-  const done = options.background === false ? () => undefined : activity.track();
-
+  let counted = false;
+  let done = (): void => undefined;
+  const sending = () => {
+    if (counted || options.background === false) return;
+    counted = true;
+    done = activity.track();
+  };
   let response: Response;
   let body: string;
   try {
-    try {
-      response = (await apiFetch({
-        ...request,
-        signal: controller.signal,
-        parse: false,
-      })) as Response;
-    } catch (thrown) {
-      if (!isResponse(thrown)) throw thrown;
-      response = thrown;
-    }
-    body = await response.text();
+    response = await Promise.race([send(controller.signal, sending), stop]);
+    body = await Promise.race([response.text(), stop]);
   } catch (thrown) {
     if (stopped === 'timeout') {
       throw new TransportError('timeout', `${label}: no answer within ${timeout} ms`, { url: label });
@@ -142,7 +128,6 @@ async function call<T>(request: Request, options: CallOptions<T>, retried = fals
     options.signal?.removeEventListener('abort', onAbort);
     done();
   }
-
   if (!response.ok) {
     let code: string | undefined;
     let message = '';
@@ -153,9 +138,6 @@ async function call<T>(request: Request, options: CallOptions<T>, retried = fals
     } catch {
       // Not a WordPress error object (an HTML error page, say): the status says enough.
     }
-    if (code === 'rest_cookie_invalid_nonce' && !retried && (await refreshNonce(settings, options.signal))) {
-      return call(request, options, true);
-    }
     throw new TransportError('http', `${label}: HTTP ${response.status}${message}`, {
       url: label,
       status: response.status,
@@ -163,7 +145,6 @@ async function call<T>(request: Request, options: CallOptions<T>, retried = fals
       body,
     });
   }
-
   let value: unknown = body;
   if (options.responseType !== 'text') {
     try {
@@ -182,38 +163,34 @@ async function call<T>(request: Request, options: CallOptions<T>, retried = fals
   return parsed.data;
 }
 
-/**
- * An expired nonce (a page open across the nonce's lifetime): ask WordPress for a fresh one
- * (admin-ajax `rest-nonce`, as api-fetch's own `nonceEndpoint` does) and retry once.
- */
-async function refreshNonce(settings: Settings, signal?: AbortSignal): Promise<boolean> {
-  try {
-    const nonce = await call(
-      { method: 'GET', url: withQuery(settings.ajax_url, { action: 'rest-nonce' }) },
-      { schema: NONCE, responseType: 'text', signal },
-    );
-    if (nonceMiddleware) nonceMiddleware.nonce = nonce;
-    return true;
-  } catch {
-    return false;
-  }
-}
+// -- wc-ajax and admin-ajax: fetch ----------------------------------------------------------------
 
-/** WordPress nonces are 10 hex characters; admin-ajax prints one with no JSON around it. */
-const NONCE = z.string().check(z.trim(), z.regex(/^[0-9a-f]{10}$/i));
+/** A same-origin fetch, as WooCommerce's own jQuery calls: the session cookies travel, no nonce. */
+function ajax<T>(
+  method: 'GET' | 'POST',
+  url: string,
+  body: URLSearchParams | undefined,
+  options: CallOptions<T>,
+) {
+  const send: Send = (signal, sending) => {
+    sending();
+    return fetch(url, { method, body, credentials: 'same-origin', headers: { Accept: ACCEPT }, signal });
+  };
+  return call(url, send, options);
+}
 
 const withQuery = (url: string, query: Record<string, string>): string => {
   const params = new URLSearchParams(query).toString();
   return url + (url.includes('?') ? '&' : '?') + params;
 };
 
-/** POST `/?wc-ajax={endpoint}` with a form body. */
+/** POST `/?wc-ajax={endpoint}` with a form body. Never retried. */
 export function wcAjax<T>(endpoint: string, form: FormInput, options: CallOptions<T>): Promise<T> {
   const url = getSettings().wc_ajax_url.replace('%%endpoint%%', encodeURIComponent(endpoint));
-  return call({ method: 'POST', url, body: toForm(form) }, options);
+  return ajax('POST', url, toForm(form), options);
 }
 
-/** `/wp-admin/admin-ajax.php` with `action` (POST form body, or GET query). */
+/** `/wp-admin/admin-ajax.php` with `action` (POST form body, or GET query). Never retried. */
 export function adminAjax<T>(
   action: string,
   form: FormInput,
@@ -223,21 +200,130 @@ export function adminAjax<T>(
   const { ajax_url } = getSettings();
   if (options.method === 'GET') {
     const query = Object.fromEntries([['action', action], ...params.entries()]);
-    return call({ method: 'GET', url: withQuery(ajax_url, query) }, options);
+    return ajax('GET', withQuery(ajax_url, query), undefined, options);
   }
   params.set('action', action);
-  return call({ method: 'POST', url: ajax_url, body: params }, options);
+  return ajax('POST', ajax_url, params, options);
 }
+
+// -- REST: api-fetch, loaded on the first REST call ---------------------------------------------
+
+type ApiFetch = typeof apiFetchFunction;
+
+let loading: Promise<ApiFetch> | null = null;
+let configuredFor: Settings | null = null;
+let nonceMiddleware: ReturnType<ApiFetch['createNonceMiddleware']> | null = null;
+
+/** api-fetch, imported once; a failed import (a chunk that could not load) is tried again next time. */
+function loadApiFetch(): Promise<ApiFetch> {
+  loading ??= import('@wordpress/api-fetch').then(
+    (module) => module.default,
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** The nonce must not travel to URLs outside the REST API (a full URL given by the server). */
+const isRest = (options: APIFetchOptions, restRoot: string): boolean => {
+  if (options.path !== undefined) return true;
+  if (!options.url) return false;
+  const url = new URL(options.url, location.href);
+  return url.href.startsWith(new URL(restRoot, location.href).href) || url.searchParams.has('rest_route');
+};
+
+function configure(apiFetch: ApiFetch, settings: Settings): void {
+  if (configuredFor === settings) return;
+  if (!configuredFor) {
+    // Registered once; both read the current settings, so a test may swap them.
+    const restOnlyNonce: APIFetchMiddleware = (options, next) =>
+      nonceMiddleware && configuredFor && isRest(options, configuredFor.rest_url)
+        ? nonceMiddleware(options, next)
+        : next(options);
+    apiFetch.use((options, next) => apiFetch.createRootURLMiddleware(configuredFor!.rest_url)(options, next));
+    apiFetch.use(restOnlyNonce);
+  }
+  configuredFor = settings;
+  nonceMiddleware = apiFetch.createNonceMiddleware(settings.rest_nonce);
+}
+
+/** The nonce REST calls carry now (it changes when WordPress hands out a fresh one). */
+export const currentNonce = (): string => nonceMiddleware?.nonce ?? '';
+
+/** api-fetch throws the Response (parse: false) for HTTP errors, a plain object for network errors. */
+const isResponse = (value: unknown): value is Response =>
+  typeof value === 'object' && value !== null && 'status' in value && 'text' in value;
+
+interface RestRequest {
+  method: Method;
+  url?: string;
+  path?: string;
+  data?: unknown;
+}
+
+function restOnce<T>(request: RestRequest, options: CallOptions<T>): Promise<T> {
+  const settings = getSettings();
+  const label = request.url ?? `${settings.rest_url}${request.path ?? ''}`;
+  const send: Send = async (signal, sending) => {
+    // A chunk that cannot load is a network failure.
+    const apiFetch = await loadApiFetch();
+    configure(apiFetch, getSettings());
+    sending();
+    try {
+      return (await apiFetch({ ...request, signal, parse: false })) as Response;
+    } catch (thrown) {
+      if (!isResponse(thrown)) throw thrown;
+      return thrown;
+    }
+  };
+  return call(label, send, options);
+}
+
+/** WordPress nonces are 10 hex characters; admin-ajax prints one with no JSON around it. */
+const NONCE = z.string().check(z.trim(), z.regex(/^[0-9a-f]{10}$/i));
+
+/**
+ * An expired nonce (a page open across the nonce's lifetime): ask WordPress for a fresh one
+ * (admin-ajax `rest-nonce`, as api-fetch's own `nonceEndpoint` does).
+ */
+async function refreshNonce(signal?: AbortSignal): Promise<boolean> {
+  try {
+    const nonce = await adminAjax(
+      'rest-nonce',
+      {},
+      { method: 'GET', schema: NONCE, responseType: 'text', signal },
+    );
+    if (!nonceMiddleware) return false;
+    nonceMiddleware.nonce = nonce;
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const isExpiredNonce = (error: unknown): error is TransportError =>
+  error instanceof TransportError &&
+  error.kind === 'http' &&
+  error.details.code === 'rest_cookie_invalid_nonce';
 
 /**
  * A wp-json call: `path` relative to the REST root (`wp/v2/users/me`), or a full URL given by the
  * server (such as the coming-soon banner's own REST URL). JSON `data` is sent as a JSON body.
+ * An expired nonce is refreshed and the call retried, once.
  */
-export function rest<T>(
+export async function rest<T>(
   pathOrUrl: string,
-  options: CallOptions<T> & { method?: Request['method']; data?: unknown },
+  options: CallOptions<T> & { method?: Method; data?: unknown },
 ): Promise<T> {
   const target =
     /^(https?:)?\/\//.test(pathOrUrl) || pathOrUrl.startsWith('/') ? { url: pathOrUrl } : { path: pathOrUrl };
-  return call({ method: options.method ?? 'GET', data: options.data, ...target }, options);
+  const request: RestRequest = { method: options.method ?? 'GET', data: options.data, ...target };
+  try {
+    return await restOnce(request, options);
+  } catch (error) {
+    if (!isExpiredNonce(error) || !(await refreshNonce(options.signal))) throw error;
+    return restOnce(request, options);
+  }
 }

@@ -1,15 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
+import { dismissComingSoonBanner } from '../../src/endpoints/wordpress';
 import { __ } from '../../src/i18n';
 import { isAbort } from '../../src/transport/errors';
-import { rest } from '../../src/transport/client';
-import { DISMISS_BODY } from './model';
 import type { ComingSoonBannerPropsSchema } from './schema';
 
 type Props = z.output<typeof ComingSoonBannerPropsSchema>;
-
-/** The response is not read (storefront.md §7); any 2xx body is accepted as it is. */
-const ANY_BODY = z.string();
 
 /**
  * The 'coming soon' footer banner (storefront.md §2.10, §4): dismissing POSTs
@@ -28,13 +24,7 @@ export function ComingSoonBanner({ restUrl, message, dismissLabel }: Props) {
     inFlight.current = controller;
     setState('saving');
     try {
-      await rest(restUrl, {
-        method: 'POST',
-        data: DISMISS_BODY,
-        schema: ANY_BODY,
-        responseType: 'text',
-        signal: controller.signal,
-      });
+      await dismissComingSoonBanner(restUrl, { signal: controller.signal });
       setState('dismissed');
     } catch (error) {
       if (isAbort(error)) return;

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import type * as z from 'zod/mini';
-import { SalePricesResponseSchema } from '../../src/contract/variation';
+import { getSalePercents } from '../../src/endpoints/commercekit';
 import { on } from '../../src/events/bus';
-import { adminAjax } from '../../src/transport/client';
 import { isAbort } from '../../src/transport/errors';
 import { badgeView, percentsOf, variationKey, type Percents } from './model';
 import type { SaleBadgePropsSchema } from './schema';
@@ -39,11 +38,7 @@ export function SaleBadge({ productId, label, timeout }: Props) {
 
   useEffect(() => {
     const controller = new AbortController();
-    adminAjax(
-      'shoptimizer_get_sale_prices',
-      { product_id: productId },
-      { schema: SalePricesResponseSchema, signal: controller.signal, timeout },
-    ).then(
+    getSalePercents(productId, { signal: controller.signal, timeout }).then(
       (response) => setPercents(percentsOf(response)),
       (error: unknown) => {
         if (isAbort(error)) return;

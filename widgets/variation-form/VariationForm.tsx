@@ -2,10 +2,10 @@ import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, type MouseEven
 import type * as z from 'zod/mini';
 import { useAnnounce } from '../../src/a11y/useAnnounce';
 import { useAddToCart } from '../../src/cart';
-import { GetVariationResponseSchema, type Variation } from '../../src/contract/variation';
+import type { Variation } from '../../src/contract/variation';
+import { getVariation } from '../../src/endpoints/variation';
 import { emit } from '../../src/events/bus';
 import { __ } from '../../src/i18n';
-import { wcAjax } from '../../src/transport/client';
 import { isAbort, TransportError } from '../../src/transport/errors';
 import { QuantityInput } from '../../src/ui/QuantityInput';
 import {
@@ -159,10 +159,9 @@ export function VariationForm(props: Props) {
     };
     void (async () => {
       try {
-        const answer = await wcAjax(
-          'get_variation',
-          { ...chosen, product_id: productId, ...customDataFields(customData) },
-          { schema: GetVariationResponseSchema, signal: controller.signal, timeout },
+        const answer = await getVariation(
+          { productId, attributes: chosen, customData: customDataFields(customData) },
+          { signal: controller.signal, timeout },
         );
         // `false` (sample 16) or an empty body (`wp_die()`): nothing matches.
         answered({ type: 'fetched', request, variation: answer || null });

@@ -1,10 +1,9 @@
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type * as z from 'zod/mini';
-import { WaitlistResponseSchema } from '../../src/contract/commercekit';
+import { saveWaitlist } from '../../src/endpoints/commercekit';
 import { __ } from '../../src/i18n';
-import { adminAjax } from '../../src/transport/client';
 import { isAbort } from '../../src/transport/errors';
-import { isEditingKey, isValid, outcomeOf, requestBody, validate, type WaitlistErrors } from './model';
+import { isEditingKey, isValid, normalizeEmail, outcomeOf, validate, type WaitlistErrors } from './model';
 import type { WaitlistFormPropsSchema } from './schema';
 
 type Props = z.output<typeof WaitlistFormPropsSchema>;
@@ -79,11 +78,10 @@ export function WaitlistForm(props: Props) {
     const controller = new AbortController();
     inFlight.current = controller;
     try {
-      const response = await adminAjax('commercekit_save_waitlist', requestBody(productId, values.email), {
-        schema: WaitlistResponseSchema,
-        signal: controller.signal,
-        timeout,
-      });
+      const response = await saveWaitlist(
+        { productId, email: normalizeEmail(values.email) },
+        { signal: controller.signal, timeout },
+      );
       setState({ step: 'done', ...outcomeOf(response) });
     } catch (error) {
       if (isAbort(error)) return;

@@ -7,7 +7,6 @@ import {
   isValidEmail,
   normalizeEmail,
   outcomeOf,
-  requestBody,
   validate,
 } from './model';
 
@@ -81,11 +80,8 @@ describe('keyup validation', () => {
 });
 
 describe('request and outcome', () => {
-  it('sends product_id and the trimmed email (not the consent)', () => {
-    expect(requestBody(15, '  shopper@example.com ')).toEqual({
-      product_id: '15',
-      email: 'shopper@example.com',
-    });
+  it('sends the email trimmed', () => {
+    expect(normalizeEmail('  shopper@example.com ')).toBe('shopper@example.com');
     expect(normalizeEmail('\ta@b.co\n')).toBe('a@b.co');
   });
 

@@ -38,11 +38,6 @@ export const isValid = (errors: WaitlistErrors): boolean => !errors.email && !er
 const NAVIGATION_KEYS = new Set(['Tab', 'Shift', 'Control', 'Alt', 'Meta', 'CapsLock', 'Escape']);
 export const isEditingKey = (key: string): boolean => !NAVIGATION_KEYS.has(key);
 
-/** The form body of `commercekit_save_waitlist`: `product_id` and `email` (consent is not sent). */
-export function requestBody(productId: number, email: string): { product_id: string; email: string } {
-  return { product_id: String(productId), email: normalizeEmail(email) };
-}
-
 /** What replaces the form: the server's message, a success or (status other than 1) an error. */
 export function outcomeOf(response: WaitlistResponse): { ok: boolean; message: string } {
   return { ok: isCommercekitSuccess(response.status), message: response.message };

@@ -1,19 +1,10 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type * as z from 'zod/mini';
-import { WishlistResponseSchema } from '../../src/contract/commercekit';
+import { removeFromWishlist, saveToWishlist } from '../../src/endpoints/commercekit';
 import { __ } from '../../src/i18n';
-import { adminAjax } from '../../src/transport/client';
 import { isAbort } from '../../src/transport/errors';
 import { usePopup } from '../../src/ui/usePopup';
-import {
-  actionOf,
-  AJAX_ACTIONS,
-  htmlAfter,
-  productIdOf,
-  requestBody,
-  WISHLIST_POPUP_MS,
-  type WishlistAction,
-} from './model';
+import { actionOf, htmlAfter, productIdOf, typeOf, WISHLIST_POPUP_MS, type WishlistAction } from './model';
 import type { WishlistButtonPropsSchema } from './schema';
 
 type Props = z.output<typeof WishlistButtonPropsSchema>;
@@ -46,9 +37,9 @@ export function WishlistButton({ productId, html: initialHtml, variant, type, ti
   const inFlight = useRef<AbortController | null>(null);
   const root = useRef<HTMLDivElement>(null);
   const refocus = useRef(false);
+
   // The popup's live region exists from the mount; the last message goes with the island.
   const showPopup = usePopup();
-
   useEffect(() => () => inFlight.current?.abort(), []);
 
   // The control the shopper used was replaced: the focus goes to the new one, not to the page.
@@ -65,14 +56,10 @@ export function WishlistButton({ productId, html: initialHtml, variant, type, ti
     inFlight.current = controller;
     const id = productIdOf(control.getAttribute('data-product-id'), productId);
     try {
-      const response = await adminAjax(
-        AJAX_ACTIONS[action],
-        requestBody(id, control.getAttribute('data-type'), type),
-        {
-          schema: WishlistResponseSchema,
-          signal: controller.signal,
-          timeout,
-        },
+      const send = action === 'save' ? saveToWishlist : removeFromWishlist;
+      const response = await send(
+        { productId: id, type: typeOf(control.getAttribute('data-type'), type) },
+        { signal: controller.signal, timeout },
       );
       const next = htmlAfter(html, response);
       if (next !== html) {

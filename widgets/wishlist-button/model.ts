@@ -9,12 +9,6 @@ export const WISHLIST_POPUP_MS = 2000;
 
 export type WishlistAction = 'save' | 'remove';
 
-/** admin-ajax actions. */
-export const AJAX_ACTIONS: Record<WishlistAction, string> = {
-  save: 'commercekit_save_wishlist',
-  remove: 'commercekit_remove_wishlist',
-};
-
 /** The action a control asks for, from its classes (CommerceKit's markup); null: not a wishlist control. */
 export function actionOf(className: string): WishlistAction | null {
   const classes = className.split(/\s+/);
@@ -29,14 +23,9 @@ export function productIdOf(attribute: string | null | undefined, fallback: numb
   return /^\d+$/.test(text) && Number(text) > 0 ? Number(text) : fallback;
 }
 
-/** The form body: `product_id` and `type` ('page' or 'list'; CommerceKit defaults to 'page'). */
-export function requestBody(
-  productId: number,
-  dataType: string | null | undefined,
-  fallbackType: 'page' | 'list',
-): { product_id: string; type: string } {
-  const type = dataType === 'page' || dataType === 'list' ? dataType : fallbackType;
-  return { product_id: String(productId), type };
+/** The `type` sent: the control's `data-type` ('page' or 'list'), else the island's (CommerceKit: 'page'). */
+export function typeOf(dataType: string | null | undefined, fallbackType: 'page' | 'list'): 'page' | 'list' {
+  return dataType === 'page' || dataType === 'list' ? dataType : fallbackType;
 }
 
 /**

@@ -1,19 +1,15 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type * as z from 'zod/mini';
-import { WishlistAddToCartResponseSchema, WishlistResponseSchema } from '../../src/contract/commercekit';
+import { removeFromWishlist, wishlistAddToCart } from '../../src/endpoints/commercekit';
 import { emit } from '../../src/events/bus';
 import { __ } from '../../src/i18n';
-import { adminAjax } from '../../src/transport/client';
 import { isAbort } from '../../src/transport/errors';
 import { usePopup } from '../../src/ui/usePopup';
 import {
   actionOf,
-  addToCartBody,
-  AJAX_ACTIONS,
   CONTROL_CLASSES,
   focusIndexAfterRemoval,
   positiveInt,
-  removeBody,
   replacesList,
   WISHLIST_POPUP_MS,
   type ListAction,
@@ -140,11 +136,8 @@ export function WishlistList({ html: initialHtml, wpage, timeout }: Props) {
     try {
       if (action === 'remove') {
         const index = Array.from(root.current?.querySelectorAll(REMOVE) ?? []).indexOf(control);
-        const body = removeBody(id, positiveInt(control.getAttribute('data-wpage')) ?? wpage);
-        const response = await adminAjax(AJAX_ACTIONS.remove, body, {
-          schema: WishlistResponseSchema,
-          ...options,
-        });
+        const page = positiveInt(control.getAttribute('data-wpage')) ?? wpage;
+        const response = await removeFromWishlist({ productId: id, type: 'list', wpage: page }, options);
         if (replacesList(response)) {
           if (focusWasHere()) {
             const remaining = new DOMParser()
@@ -157,10 +150,7 @@ export function WishlistList({ html: initialHtml, wpage, timeout }: Props) {
         showPopup({ html: response.message }, { duration: WISHLIST_POPUP_MS });
       } else {
         if (document.activeElement === control) refocus.current = control;
-        const response = await adminAjax(AJAX_ACTIONS['add-to-cart'], addToCartBody(id), {
-          schema: WishlistAddToCartResponseSchema,
-          ...options,
-        });
+        const response = await wishlistAddToCart(id, options);
         showPopup({ html: response.message }, { duration: WISHLIST_POPUP_MS });
       }
     } catch (error) {

@@ -1,23 +1,10 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import {
-  actionOf,
-  addToCartBody,
-  AJAX_ACTIONS,
-  focusIndexAfterRemoval,
-  positiveInt,
-  removeBody,
-  replacesList,
-  WISHLIST_POPUP_MS,
-} from './model';
+import { actionOf, focusIndexAfterRemoval, positiveInt, replacesList, WISHLIST_POPUP_MS } from './model';
 
 describe('wishlist page rules', () => {
-  it('shows messages for 2000 ms and calls CommerceKit’s actions', () => {
+  it('shows messages for 2000 ms', () => {
     expect(WISHLIST_POPUP_MS).toBe(2000);
-    expect(AJAX_ACTIONS).toEqual({
-      remove: 'commercekit_remove_wishlist',
-      'add-to-cart': 'commercekit_wishlist_addtocart',
-    });
   });
 
   it.each([
@@ -44,11 +31,6 @@ describe('wishlist page rules', () => {
     [undefined, null],
   ])('positiveInt(%j) → %j', (value, expected) => {
     expect(positiveInt(value)).toBe(expected);
-  });
-
-  it('removes with product_id, wpage, type=list, reload=1; adds to cart with product_id', () => {
-    expect(removeBody(13, 2)).toEqual({ product_id: '13', wpage: '2', type: 'list', reload: '1' });
-    expect(addToCartBody(13)).toEqual({ product_id: '13' });
   });
 
   it('replaces the list only on status 1 with html', () => {

@@ -10,11 +10,6 @@ export const WISHLIST_POPUP_MS = 2000;
 
 export type ListAction = 'remove' | 'add-to-cart';
 
-export const AJAX_ACTIONS: Record<ListAction, string> = {
-  remove: 'commercekit_remove_wishlist',
-  'add-to-cart': 'commercekit_wishlist_addtocart',
-};
-
 /** CSS classes of the controls (CommerceKit's). */
 export const CONTROL_CLASSES: Record<ListAction, string> = {
   remove: 'commercekit-remove-wishlist2',
@@ -33,16 +28,6 @@ export function actionOf(className: string): ListAction | null {
 export function positiveInt(attribute: string | null | undefined): number | null {
   const text = (attribute ?? '').trim();
   return /^\d+$/.test(text) && Number(text) > 0 ? Number(text) : null;
-}
-
-/** Remove from the wishlist page: `product_id`, `wpage`, `type` = 'list', `reload` = '1'. */
-export function removeBody(productId: number, wpage: number) {
-  return { product_id: String(productId), wpage: String(wpage), type: 'list', reload: '1' };
-}
-
-/** Add a wishlist item to the cart: `product_id`. */
-export function addToCartBody(productId: number) {
-  return { product_id: String(productId) };
 }
 
 /**
