@@ -54,7 +54,9 @@ describe('the e-mail pattern (TLD of 2-4 letters or digits)', () => {
     const started = performance.now();
     EMAIL_PATTERN.test(`a@${'a-'.repeat(5000)}!`);
     EMAIL_PATTERN.test(`${'a.'.repeat(5000)}@example.toolong`);
-    expect(performance.now() - started).toBeLessThan(100);
+    // A catastrophic pattern would take minutes on this input; a linear one takes a few
+    // milliseconds. The bound is loose so that a busy machine cannot fail it.
+    expect(performance.now() - started).toBeLessThan(2000);
   });
 });
 
