@@ -2,28 +2,16 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MouseEvent as ReactMouseEvent } from 'react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createHandlers } from '../../demo/handlers';
-import { resetStore } from '../../demo/store';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setSettings } from '../contract/read-settings';
 import { on } from '../events/bus';
 import { navigation } from '../navigation';
-import { resetCartPage, settleCart } from '../test/cart';
+import { withCartTestServer } from '../test/cart';
 import { useAddToCart, type UseAddToCartOptions } from './useAddToCart';
 
-const server = setupServer(...createHandlers({ singleSession: true }));
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
-beforeEach(() => {
-  resetStore();
-  resetCartPage();
-});
-afterEach(async () => {
+const server = withCartTestServer();
+afterEach(() => {
   vi.restoreAllMocks();
-  await settleCart();
-  server.resetHandlers();
-  setSettings(null);
 });
 
 const failing = () =>

@@ -2,6 +2,10 @@
  * Component tests of the cart widgets: a fresh "page" for the cart store before each test (no
  * stored fragments, no cart cookies, the store forgotten) with the demo store's settings.
  */
+import { setupServer, type SetupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { createHandlers } from '../../demo/handlers';
+import { resetStore } from '../../demo/store';
 import { cart, resetCartForTesting } from '../cart';
 import { setSettings } from '../contract/read-settings';
 import type { SettingsInput } from '../contract/settings';
@@ -67,4 +71,27 @@ export async function settleCart(timeout = 3000): Promise<void> {
   while (cart.getSnapshot().updating && Date.now() < until) {
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
+}
+
+/**
+ * For a cart widget's test file: the demo store's handlers on msw/node (one session, unhandled
+ * requests are errors), a fresh store and cart page before each test, and after each test the cart
+ * store settled, the handlers and their listeners reset and the settings forgotten. Hooks the file
+ * registers afterwards run before these after each test (Vitest runs after-hooks in reverse).
+ */
+export function withCartTestServer(): SetupServer {
+  const server = setupServer(...createHandlers({ singleSession: true }));
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterAll(() => server.close());
+  beforeEach(() => {
+    resetStore();
+    resetCartPage();
+  });
+  afterEach(async () => {
+    await settleCart();
+    server.events.removeAllListeners();
+    server.resetHandlers();
+    setSettings(null);
+  });
+  return server;
 }

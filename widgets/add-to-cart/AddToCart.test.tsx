@@ -1,15 +1,12 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createHandlers } from '../../demo/handlers';
-import { resetStore } from '../../demo/store';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { announce } from '../../src/a11y/announce';
 import { setSettings } from '../../src/contract/read-settings';
 import { on } from '../../src/events/bus';
 import { navigation } from '../../src/navigation';
-import { resetCartPage, settleCart } from '../../src/test/cart';
+import { withCartTestServer } from '../../src/test/cart';
 import { AddToCart } from './AddToCart';
 import { AddToCartPropsSchema, type AddToCartProps } from './schema';
 
@@ -18,21 +15,11 @@ vi.mock('../../src/a11y/announce', async (importOriginal) => {
   return { ...original, announce: vi.fn(original.announce) };
 });
 
-const server = setupServer(...createHandlers({ singleSession: true }));
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
-beforeEach(() => {
-  resetStore();
-  resetCartPage();
-});
+const server = withCartTestServer();
 /** Listeners a test added to the document or the server, removed after it. */
 const cleanups: (() => void)[] = [];
-afterEach(async () => {
+afterEach(() => {
   cleanups.splice(0).forEach((cleanup) => cleanup());
-  await settleCart();
-  server.events.removeAllListeners();
-  server.resetHandlers();
-  setSettings(null);
 });
 
 const NAME = 'Add to cart: “Pro Match Football”';

@@ -1,37 +1,24 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createHandlers } from '../../demo/handlers';
-import { resetStore } from '../../demo/store';
+import { afterEach, describe, expect, it } from 'vitest';
 import { addToCart } from '../../src/cart';
 import { setSettings } from '../../src/contract/read-settings';
 import {
   CART_TEST_SETTINGS,
   mountedIslandContainer,
-  resetCartPage,
-  settleCart,
   serverAdd,
+  withCartTestServer,
 } from '../../src/test/cart';
 import { LIVE_REGION_IDS } from '../../src/a11y/announce';
 import { REMOVED_ANNOUNCE_DELAY } from '../../src/ui/MiniCartContent';
 import { CartDrawer } from './CartDrawer';
 import { CartDrawerPropsSchema, type CartDrawerProps } from './schema';
 
-const server = setupServer(...createHandlers({ singleSession: true }));
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
-beforeEach(() => {
-  resetStore();
-  resetCartPage();
-});
+const server = withCartTestServer();
 const cleanups: (() => void)[] = [];
-afterEach(async () => {
+afterEach(() => {
   cleanups.splice(0).forEach((cleanup) => cleanup());
-  await settleCart();
-  server.resetHandlers();
-  setSettings(null);
 });
 
 /**

@@ -1,33 +1,18 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { miniCartHtml as demoMiniCartHtml } from '../../demo/fragments';
-import { createHandlers } from '../../demo/handlers';
-import { resetStore } from '../../demo/store';
 import { LIVE_REGION_IDS } from '../../src/a11y/announce';
-import { setSettings } from '../../src/contract/read-settings';
 import { emit } from '../../src/events/bus';
 import { navigation } from '../../src/navigation';
-import { mountedIslandContainer, resetCartPage, serverAdd, settleCart } from '../../src/test/cart';
+import { mountedIslandContainer, serverAdd, settleCart, withCartTestServer } from '../../src/test/cart';
 import { gate } from '../../src/test/gate';
 import { watchLifecycle } from '../../src/test/lifecycle';
 import { MiniCart } from './MiniCart';
 import { MiniCartPropsSchema } from './schema';
 
-const server = setupServer(...createHandlers({ singleSession: true }));
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
-beforeEach(() => {
-  resetStore();
-  resetCartPage();
-});
-afterEach(async () => {
-  await settleCart();
-  server.resetHandlers();
-  setSettings(null);
-});
+const server = withCartTestServer();
 
 describe('MiniCart lifecycle', () => {
   it('a removal answered after the unmount: no announcement, no focus move, no listener left', async () => {

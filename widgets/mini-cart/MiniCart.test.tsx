@@ -1,11 +1,8 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { miniCartHtml as demoMiniCartHtml } from '../../demo/fragments';
-import { createHandlers } from '../../demo/handlers';
-import { resetStore } from '../../demo/store';
 import { announce } from '../../src/a11y/announce';
 import { setSettings } from '../../src/contract/read-settings';
 import { emit, on } from '../../src/events/bus';
@@ -14,10 +11,9 @@ import { navigation } from '../../src/navigation';
 import {
   CART_TEST_SETTINGS,
   mountedIslandContainer,
-  resetCartPage,
-  settleCart,
   serverAdd,
   setCartCookie,
+  withCartTestServer,
 } from '../../src/test/cart';
 import island from './island';
 import { MiniCart } from './MiniCart';
@@ -28,20 +24,10 @@ vi.mock('../../src/a11y/announce', async (importOriginal) => {
   return { ...original, announce: vi.fn(original.announce) };
 });
 
-const server = setupServer(...createHandlers({ singleSession: true }));
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
-beforeEach(() => {
-  resetStore();
-  resetCartPage();
-});
+const server = withCartTestServer();
 const cleanups: (() => void)[] = [];
-afterEach(async () => {
+afterEach(() => {
   cleanups.splice(0).forEach((cleanup) => cleanup());
-  await settleCart();
-  server.events.removeAllListeners();
-  server.resetHandlers();
-  setSettings(null);
 });
 
 /** The empty mini-cart as the server prints it (sample 06). */

@@ -1,23 +1,17 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createHandlers } from '../../demo/handlers';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stickyAddToCartProps } from '../../demo/product/extras';
 import { findProduct } from '../../demo/fixtures';
-import { resetStore } from '../../demo/store';
-import { setSettings } from '../../src/contract/read-settings';
 import { on } from '../../src/events/bus';
 import { navigation } from '../../src/navigation';
-import { resetCartPage, settleCart } from '../../src/test/cart';
+import { withCartTestServer } from '../../src/test/cart';
 import island from './island';
 import { StickyAddToCartPropsSchema, type StickyAddToCartProps } from './schema';
 import { StickyAddToCart } from './StickyAddToCart';
 
-const server = setupServer(...createHandlers({ singleSession: true }));
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
+const server = withCartTestServer();
 
 /** A stand-in IntersectionObserver: the test says where the trigger is. */
 let observed: Element[] = [];
@@ -62,18 +56,13 @@ function stubMedia(mobile: boolean, reducedMotion = false) {
 }
 
 beforeEach(() => {
-  resetStore();
-  resetCartPage();
   observed = [];
   report = null;
   vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
   stubMedia(false);
 });
-afterEach(async () => {
+afterEach(() => {
   vi.unstubAllGlobals();
-  await settleCart();
-  server.resetHandlers();
-  setSettings(null);
   document.documentElement.removeAttribute('style');
 });
 

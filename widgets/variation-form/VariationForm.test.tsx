@@ -1,36 +1,22 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { findProductBySlug, type VariableProduct } from '../../demo/fixtures';
-import { createHandlers } from '../../demo/handlers';
 import { variationFormProps } from '../../demo/product/variation-form';
-import { resetStore } from '../../demo/store';
-import { setSettings } from '../../src/contract/read-settings';
 import type { Variation } from '../../src/contract/variation';
 import { on, type ShopEventName } from '../../src/events/bus';
 import { navigation } from '../../src/navigation';
-import { resetCartPage, settleCart } from '../../src/test/cart';
+import { withCartTestServer } from '../../src/test/cart';
 import { VariationFormPropsSchema, type VariationFormProps } from './schema';
 import { FIRST_CHECK_DELAY, PANEL_DELAY, TEXT, VariationForm } from './VariationForm';
 
-const server = setupServer(...createHandlers({ singleSession: true }));
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
-beforeEach(() => {
-  resetStore();
-  resetCartPage();
-});
+const server = withCartTestServer();
 const cleanups: (() => void)[] = [];
-afterEach(async () => {
+afterEach(() => {
   vi.useRealTimers();
   cleanups.splice(0).forEach((cleanup) => cleanup());
   vi.restoreAllMocks();
-  await settleCart();
-  server.events.removeAllListeners();
-  server.resetHandlers();
-  setSettings(null);
 });
 
 const product = (slug: string) => findProductBySlug(slug) as VariableProduct;
