@@ -6,23 +6,10 @@ import { setSettings } from '../../src/contract/read-settings';
 import { watchLifecycle } from '../../src/test/lifecycle';
 import { TEST_SETTINGS } from '../../src/test/server';
 import { ProductReviews } from './ProductReviews';
-import type { ProductReviewsProps } from './schema';
+import { REVIEW_FORM_PROPS } from './test-fixtures';
 import { ProductReviewsPropsSchema } from './schema';
 
-const PROPS: ProductReviewsProps = {
-  postId: 18,
-  action: '/wp-comments-post.php',
-  permalink: '/product/junior-football-boots/',
-  titleReply: 'Add a review',
-  replyTo: null,
-  cancelReplyText: 'Cancel reply',
-  ratingEnabled: true,
-  ratingLabels: ['1 of 5 stars', '2 of 5 stars', '3 of 5 stars', '4 of 5 stars', '5 of 5 stars'],
-  requiredRatingText: 'Please select a rating',
-  loggedInAs: null,
-  commenter: { author: '', email: '', consent: false },
-  submitLabel: 'Submit',
-};
+const PROPS = REVIEW_FORM_PROPS;
 
 /** Whether the last click reached the window unprevented (the browser would follow the link). */
 let followed: boolean[] = [];

@@ -4,23 +4,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setSettings } from '../../src/contract/read-settings';
 import { TEST_SETTINGS } from '../../src/test/server';
 import { ProductReviews } from './ProductReviews';
-import type * as z from 'zod/mini';
-import type { ProductReviewsPropsSchema } from './schema';
+import { REVIEW_FORM_PROPS } from './test-fixtures';
 
-const PROPS: z.output<typeof ProductReviewsPropsSchema> = {
-  postId: 18,
-  action: '/wp-comments-post.php',
-  permalink: '/product/junior-football-boots/',
-  titleReply: 'Add a review',
-  replyTo: null,
-  cancelReplyText: 'Cancel reply',
-  ratingEnabled: true,
-  ratingLabels: ['1 of 5 stars', '2 of 5 stars', '3 of 5 stars', '4 of 5 stars', '5 of 5 stars'],
-  requiredRatingText: 'Please select a rating',
-  loggedInAs: null,
-  commenter: { author: '', email: '', consent: false },
-  submitLabel: 'Submit',
-};
+const PROPS = REVIEW_FORM_PROPS;
 
 /** The review list (server markup) with a reply link, and the review form's island container. */
 function setup(props: Partial<typeof PROPS> = {}) {
