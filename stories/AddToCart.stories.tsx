@@ -1,7 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { delay, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { ADD_UNCONFIRMED_MESSAGE } from '../src/cart/outcome';
 import { navigation } from '../src/navigation';
+import { REFUSED_NAVIGATION_MESSAGE } from '../src/security/url';
 import { AddToCart } from '../widgets/add-to-cart/AddToCart';
 import { AddToCartPropsSchema, type AddToCartProps } from '../widgets/add-to-cart/schema';
 import { answering, freshCartStayingOnPage, LONG_NAMES, MountedIsland } from './support/cart';
@@ -167,17 +169,47 @@ export const RefusedGoesToProduct: Story = {
   parameters: {
     msw: {
       handlers: answering('add_to_cart', () =>
-        HttpResponse.json({ error: true, product_url: 'https://shop.example/product/pro-match-football/' }),
+        HttpResponse.json({ error: true, product_url: '/product/pro-match-football/' }),
       ),
     },
   },
   play: async ({ canvasElement }) => {
     const link = button(canvasElement);
     await userEvent.click(link);
-    await waitFor(() =>
-      expect(navigation.assign).toHaveBeenCalledWith('https://shop.example/product/pro-match-football/'),
-    );
+    await waitFor(() => expect(navigation.assign).toHaveBeenCalledWith('/product/pro-match-football/'));
     expect(viewCart(canvasElement)).toHaveLength(0);
+  },
+};
+
+export const RefusedOffSite: Story = {
+  name: 'Refused, with a product URL off the store: not followed, the shopper told',
+  parameters: {
+    msw: {
+      handlers: answering('add_to_cart', () =>
+        HttpResponse.json({ error: true, product_url: 'https://evil.example/product/pro-match-football/' }),
+      ),
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const link = button(canvasElement);
+    await userEvent.click(link);
+    const alert = await within(canvasElement).findByRole('alert');
+    expect(alert).toHaveTextContent(REFUSED_NAVIGATION_MESSAGE);
+    expect(navigation.assign).not.toHaveBeenCalled();
+    expect(link).not.toHaveAttribute('aria-busy');
+  },
+};
+
+export const AddUnconfirmed: Story = {
+  name: 'No answer, and the cart unreadable: not re-sent, the shopper told to check the cart',
+  parameters: {
+    msw: { handlers: [http.post('*', () => new HttpResponse('Service Unavailable', { status: 503 }))] },
+  },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(button(canvasElement));
+    const alert = await within(canvasElement).findByRole('alert');
+    expect(alert).toHaveTextContent(ADD_UNCONFIRMED_MESSAGE);
+    expect(navigation.assign).not.toHaveBeenCalled();
   },
 };
 

@@ -4,6 +4,8 @@
  * of the server's markup are replaced in place, like WooCommerce's `$( key ).replaceWith( value )`;
  * regions inside a mounted island are left to that island, which renders them from the cart store.
  */
+import { sanitizedFragment } from '../security/html';
+
 export type Fragments = Record<string, string>;
 
 /** Opacity of fragment regions while the cart is updating (storefront.md §9). */
@@ -25,11 +27,7 @@ function regions(selectors: Iterable<string>): HTMLElement[] {
 
 export function applyFragments(fragments: Fragments): void {
   for (const [selector, html] of Object.entries(fragments)) {
-    for (const el of regions([selector])) {
-      const template = document.createElement('template');
-      template.innerHTML = html.trim();
-      el.replaceWith(template.content);
-    }
+    for (const el of regions([selector])) el.replaceWith(sanitizedFragment(html.trim()));
   }
 }
 

@@ -5,7 +5,8 @@
  */
 import type { Settings } from '../contract/settings';
 import { __ } from '../i18n';
-import { navigation } from '../navigation';
+import { describeUrl, REFUSED_NAVIGATION_MESSAGE } from '../security/url';
+import { leaveFor } from '../navigation';
 import type { TransportError } from '../transport/errors';
 import type { AddOutcome } from './store';
 
@@ -16,7 +17,16 @@ export interface AddOutcomeHandlers {
   fallBack(error: TransportError): void;
   /** Added: fragments and hash are stored and the events fired. */
   added(): void;
+  /**
+   * The control goes back and tells the shopper `message`: the answer named a page off this store
+   * (not followed), or the add's fate is unknown (no answer, the cart unreadable: not re-sent).
+   */
+  problem(message: string): void;
 }
+
+/** An add whose answer never came and whose cart could not be read (our wording: WooCommerce has none). */
+export const ADD_UNCONFIRMED_MESSAGE =
+  'The store could not be reached, so this product may not have been added. Please check your cart before adding it again.';
 
 export function settleAdd(outcome: AddOutcome, handlers: AddOutcomeHandlers): void {
   switch (outcome.kind) {
@@ -25,10 +35,18 @@ export function settleAdd(outcome: AddOutcome, handlers: AddOutcomeHandlers): vo
       return;
     case 'redirect':
       // The control stays 'loading' while the browser leaves for the product (or cart) page.
-      navigation.assign(outcome.url);
+      if (!leaveFor(outcome.url)) handlers.problem(__(REFUSED_NAVIGATION_MESSAGE));
+      return;
+    case 'refused':
+      console.error(`[shop-islands] the add-to-cart answer named ${describeUrl(outcome.url)}: not followed.`);
+      handlers.problem(__(REFUSED_NAVIGATION_MESSAGE));
       return;
     case 'failed':
       handlers.fallBack(outcome.error);
+      return;
+    case 'unknown':
+      console.error('[shop-islands] no answer to an add, and the cart could not be read.', outcome.error);
+      handlers.problem(__(ADD_UNCONFIRMED_MESSAGE));
       return;
     case 'added':
       handlers.added();

@@ -262,7 +262,7 @@ describe('cart store: adding and removing', () => {
     expect(calls).toEqual([]);
   });
 
-  it.each([
+  const FAULTS = [
     ['a 500', () => new HttpResponse('oops', { status: 500 }), 'http'],
     [
       'malformed JSON',
@@ -270,12 +270,82 @@ describe('cart store: adding and removing', () => {
       'schema',
     ],
     ['HTML instead of JSON', () => HttpResponse.html('<html><body>Error</body></html>'), 'schema'],
-  ])('reports %s as a failed add', async (_case, respond, kind) => {
-    server.use(http.post('http://localhost:3000/', respond));
+  ] as const;
+
+  /** The add's answer replaced by `respond`; the add itself happened on the server when `happened`. */
+  const faultyAdd = (respond: () => Response, { happened }: { happened: boolean }) =>
+    server.use(
+      http.post('http://localhost:3000/', async ({ request }) => {
+        if (new URL(request.url).searchParams.get('wc-ajax') !== 'add_to_cart') return undefined;
+        calls.push({
+          endpoint: 'add_to_cart',
+          body: Object.fromEntries(new URLSearchParams(await request.text())),
+        });
+        if (happened) lines += 1;
+        return respond();
+      }),
+    );
+
+  it.each(FAULTS)(
+    '%s, and the cart unchanged: a failed add (the fallback may add it)',
+    async (_case, respond, kind) => {
+      faultyAdd(respond, { happened: false });
+      startCart();
+      const outcome = await addToCart({ product_id: '13' });
+      expect(outcome).toMatchObject({ kind: 'failed', error: { kind } });
+      // What happened was read from the fragments before the fallback may add it.
+      expect(calls.map((c) => c.endpoint)).toEqual(['add_to_cart', 'get_refreshed_fragments']);
+      expect(cart.getSnapshot().updating).toBe(false);
+    },
+  );
+
+  it.each(FAULTS)('%s, but the cart changed: added, so no fallback adds it twice', async (_case, respond) => {
+    faultyAdd(respond, { happened: true });
+    const added = vi.fn();
+    const stop = on('added_to_cart', added);
     startCart();
     const outcome = await addToCart({ product_id: '13' });
-    expect(outcome).toMatchObject({ kind: 'failed', error: { kind } });
-    expect(cart.getSnapshot().updating).toBe(false);
+    stop();
+    expect(outcome).toMatchObject({ kind: 'added', hash: 'hash1' });
+    expect(headerText()).toBe('1 items');
+    expect(added).toHaveBeenCalledTimes(1);
+    expect(calls.filter((c) => c.endpoint === 'add_to_cart')).toHaveLength(1);
+  });
+
+  it('no answer to the add, and none to the refresh: unknown, and nothing is sent again', async () => {
+    server.use(http.post('http://localhost:3000/', () => new HttpResponse('down', { status: 503 })));
+    startCart();
+    const outcome = await addToCart({ product_id: '13' });
+    expect(outcome).toMatchObject({ kind: 'unknown', error: { kind: 'http' } });
+  });
+
+  it.each([
+    ['javascript:alert(1)'],
+    ['https://evil.example/product/gloves/'],
+    ['data:text/html,<script>alert(1)</script>'],
+  ])('an error answer naming %s is refused, not a redirect', async (url) => {
+    server.use(
+      http.post('http://localhost:3000/', () => HttpResponse.json({ error: true, product_url: url })),
+    );
+    startCart();
+    expect(await addToCart({ product_id: '13' })).toEqual({ kind: 'refused', url });
+  });
+
+  it('a cart_url off the store with cart_redirect_after_add is refused', async () => {
+    setSettings({
+      ajax_url: '/wp-admin/admin-ajax.php',
+      wc_ajax_url: '/?wc-ajax=%%endpoint%%',
+      rest_url: '/wp-json/',
+      cart_url: 'https://evil.example/cart/',
+      cart_redirect_after_add: 'yes',
+      cart_hash_key: HASH_KEY,
+      fragment_name: FRAGMENTS_KEY,
+    });
+    startCart();
+    expect(await addToCart({ product_id: '13' })).toEqual({
+      kind: 'refused',
+      url: 'https://evil.example/cart/',
+    });
   });
 
   it('dims the fragment regions to 0.6 while a request runs', async () => {

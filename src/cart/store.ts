@@ -21,6 +21,8 @@ import * as endpoints from '../endpoints/cart';
 import { TransportError } from '../transport/errors';
 import { createQueue } from '../transport/queue';
 import { applyFragments, dimRegions, type Fragments } from './fragments';
+import { sameOriginUrl } from '../security/url';
+import { holdNavigation } from './leave';
 import { storage } from './storage';
 
 /** Lifetime of stored fragments (storefront.md §9: 24 hours). */
@@ -46,8 +48,13 @@ export type AddOutcome =
   | { kind: 'added'; fragments: Fragments; hash: string }
   /** The browser should go there: the product page (WooCommerce refused) or the cart page. */
   | { kind: 'redirect'; url: string }
+  /** The answer named a page that is not of this store (or not http): not followed. */
+  | { kind: 'refused'; url: string }
   | { kind: 'vetoed' }
-  | { kind: 'failed'; error: TransportError };
+  /** Not added: the cart is as it was before. */
+  | { kind: 'failed'; error: TransportError }
+  /** No answer, and the cart could not be read either: it may have been added. Nothing is re-sent. */
+  | { kind: 'unknown'; error: TransportError };
 
 export type RemoveOutcome = { kind: 'removed' } | { kind: 'failed'; error?: TransportError };
 
@@ -191,6 +198,98 @@ export function startCart(): void {
   else void refresh();
 }
 
+/** An add the shopper asked for: queued until its turn, then sent. */
+interface PendingAdd {
+  data: Record<string, string>;
+  /** Sent with `keepalive` as the page was left (pagehide): its turn in the queue sends nothing. */
+  handedOff: boolean;
+}
+
+/** Adds queued and not sent yet, oldest first. */
+const waiting: PendingAdd[] = [];
+/** Adds queued or in flight (the navigation hold of `holdNavigation` waits for them). */
+let addsInFlight = 0;
+const idleWaiters: (() => void)[] = [];
+
+function addSettled(): void {
+  addsInFlight -= 1;
+  if (addsInFlight > 0) return;
+  idleWaiters.splice(0).forEach((resolve) => resolve());
+}
+
+/** Adds queued or in flight now. */
+export const pendingAdds = (): number => addsInFlight;
+
+/** Resolves once no add is queued or in flight (at once when none is). */
+export function whenAddsSettled(): Promise<void> {
+  if (addsInFlight === 0) return Promise.resolve();
+  return new Promise((resolve) => idleWaiters.push(resolve));
+}
+
+/**
+ * The page is being left (a typed URL, the back button, the tab closing) with adds still waiting
+ * for their turn: each is sent now with `keepalive`, so the browser delivers it after the page is
+ * gone. They then travel side by side rather than one at a time (no page is left to wait for
+ * answers); links and forms of the page do not come here, they wait for the queue
+ * (`holdNavigation`).
+ */
+function sendWaitingAdds(): void {
+  for (const add of waiting) {
+    if (add.handedOff) continue;
+    add.handedOff = true;
+    void endpoints.addToCart(add.data, { keepalive: true, background: true }).catch(() => undefined);
+  }
+}
+
+/** Removes the guards of `guardLeaving` (set once the first add is asked for). */
+let unguard: (() => void) | null = null;
+
+/** From the first add on: adds still queued are not lost when the shopper leaves the page. */
+function guardLeaving(): void {
+  if (unguard || typeof window === 'undefined') return;
+  const release = holdNavigation({ pending: pendingAdds, settled: whenAddsSettled });
+  window.addEventListener('pagehide', sendWaitingAdds);
+  unguard = () => {
+    release();
+    window.removeEventListener('pagehide', sendWaitingAdds);
+  };
+}
+
+/**
+ * What an add that failed really did: an answer that is malformed, an error page or no answer at
+ * all may come after WooCommerce added the product. The fragments are refreshed and the cart hash
+ * compared with the one before the add: changed → it was added (the fallback must not add it a
+ * second time); unchanged → it was not; no answer either → unknown, and nothing is sent again.
+ */
+async function learnOutcome(error: TransportError, hashBefore: string, started: number): Promise<AddOutcome> {
+  // Aborted, or refused outright (a 4xx: a security rule, a missing endpoint): WooCommerce did not
+  // run the add, so the fallback may.
+  const status = error.details.status ?? 0;
+  if (error.kind === 'abort' || (status >= 400 && status < 500)) return { kind: 'failed', error };
+  // A refresh already under way may have been asked before this add reached the server.
+  if (refreshing) await refreshing;
+  await refresh();
+  if (started !== generation) return { kind: 'failed', error };
+  if (snapshot.failed) return { kind: 'unknown', error };
+  if (snapshot.hash === hashBefore) return { kind: 'failed', error };
+  console.error(
+    '[shop-islands] the add-to-cart answer was not readable, but the cart changed: added.',
+    error,
+  );
+  emit('added_to_cart', [snapshot.fragments, snapshot.hash, null]);
+  return { kind: 'added', fragments: snapshot.fragments, hash: snapshot.hash };
+}
+
+/** An add sent with keepalive as the page was left, when the page comes back: the cart as it is now. */
+async function sentOnLeaving(started: number): Promise<AddOutcome> {
+  if (refreshing) await refreshing;
+  await refresh();
+  const error = new TransportError('abort', 'sent with keepalive as the page was left');
+  if (started !== generation) return { kind: 'failed', error };
+  if (snapshot.failed) return { kind: 'unknown', error };
+  return { kind: 'added', fragments: snapshot.fragments, hash: snapshot.hash };
+}
+
 /**
  * Adds to the cart (queued). `data` is the add-to-cart button's data attributes (product_id,
  * quantity…). The caller navigates on a redirect outcome and follows its link on failure.
@@ -202,25 +301,50 @@ export function addToCart(data: Record<string, string>, button: Element | null =
     return Promise.resolve({ kind: 'vetoed' });
   }
   emit('adding_to_cart', [button, data]);
-  return queue.run(async (): Promise<AddOutcome> => {
+  guardLeaving();
+  const pending: PendingAdd = { data, handedOff: false };
+  waiting.push(pending);
+  addsInFlight += 1;
+  const task = queue.run(async (): Promise<AddOutcome> => {
+    waiting.splice(waiting.indexOf(pending), 1);
+    const started = generation;
+    // Before anything else runs: the hash the cart had before this add (the cookie is what the
+    // server says; the stored hash when cookies are not readable).
+    const hashBefore = readCookie(HASH_COOKIE) ?? snapshot.hash;
+    // Sent with keepalive when the page was left, and the page came back (back/forward cache): it
+    // was sent, so it is not sent twice; the fragments show the cart as it is now.
+    if (pending.handedOff) return sentOnLeaving(started);
     const done = beginUpdate();
+    let response: Awaited<ReturnType<typeof endpoints.addToCart>>;
     try {
-      const started = generation;
-      const response = await endpoints.addToCart(data);
-      if ('error' in response) return { kind: 'redirect', url: response.product_url };
+      response = await endpoints.addToCart(data);
+    } catch (error) {
+      done();
+      return learnOutcome(toTransportError(error), hashBefore, started);
+    }
+    try {
+      if ('error' in response) {
+        return sameOriginUrl(response.product_url)
+          ? { kind: 'redirect', url: response.product_url }
+          : { kind: 'refused', url: response.product_url };
+      }
       // Like add-to-cart.js: straight to the cart page, before any fragment or event.
       const settings = getSettings();
-      if (settings.cart_redirect_after_add === 'yes') return { kind: 'redirect', url: settings.cart_url };
+      if (settings.cart_redirect_after_add === 'yes') {
+        return sameOriginUrl(settings.cart_url)
+          ? { kind: 'redirect', url: settings.cart_url }
+          : { kind: 'refused', url: settings.cart_url };
+      }
       if (started !== generation) return { kind: 'failed', error: new TransportError('abort', 'reset') };
       store(response.fragments, response.cart_hash);
       emit('added_to_cart', [response.fragments, response.cart_hash, button]);
       return { kind: 'added', fragments: response.fragments, hash: response.cart_hash };
-    } catch (error) {
-      return { kind: 'failed', error: toTransportError(error) };
     } finally {
       done();
     }
   });
+  void task.then(addSettled, addSettled);
+  return task;
 }
 
 /** Removes a cart line (queued). On failure, or an answer without fragments, follow the link. */
@@ -258,6 +382,11 @@ export const cart = {
 export function resetCartForTesting(): void {
   generation += 1;
   queue = createQueue();
+  waiting.length = 0;
+  addsInFlight = 0;
+  unguard?.();
+  unguard = null;
+  idleWaiters.splice(0).forEach((resolve) => resolve());
   clearTimeout(expiryTimer);
   stop.forEach((unlisten) => unlisten());
   stop = [];

@@ -3,9 +3,9 @@ import { useAnnounce } from '../a11y/useAnnounce';
 import { getSettings } from '../contract/read-settings';
 import type { Settings } from '../contract/settings';
 import { emit } from '../events/bus';
-import { navigation } from '../navigation';
+import { leaveFor, navigation } from '../navigation';
 import { settleAdd, viewCartLink, type AddButtonState, type ViewCartLink } from './outcome';
-import { addToCart } from './store';
+import { addToCart, whenAddsSettled } from './store';
 
 /** §4 "Add-to-cart button": the success message is announced this long after the add. */
 export const SUCCESS_ANNOUNCE_DELAY = 1000;
@@ -41,6 +41,11 @@ export interface AddToCartControl {
   /** The 'View cart' link to show after the button, once an add succeeded (null before, or on the cart page). */
   viewCart: ViewCartLink | null;
   /**
+   * What went wrong with the last add, for the shopper (shown with role="alert" by the control):
+   * an answer naming a page off the store, or an add whose fate is unknown. Null otherwise.
+   */
+  problem: string | null;
+  /**
    * Adds through the cart store's queue (rapid clicks each queue one add, sent in order). Without
    * the settings block nothing happens and the click keeps its default action (the link or the
    * form post). The outcome is settled as storefront.md §4 says: vetoed → the control goes back;
@@ -62,6 +67,7 @@ export function useAddToCart({
 }: UseAddToCartOptions): AddToCartControl {
   const [state, setState] = useState<AddButtonState>({ pending: 0, added: false });
   const [viewCart, setViewCart] = useState<ViewCartLink | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
   const say = useAnnounce();
   /** Buttons whose add succeeded, told (`wc_cart_button_updated`) once their `added` state is committed. */
   const updated = useRef<HTMLElement[]>([]);
@@ -84,6 +90,7 @@ export function useAddToCart({
       event.preventDefault();
       const back = () => setState((s) => ({ pending: s.pending - 1, added: false }));
       setState((s) => ({ pending: s.pending + 1, added: false }));
+      setProblem(null);
       void addToCart(data, button).then((outcome) =>
         settleAdd(outcome, {
           reset: back,
@@ -92,9 +99,15 @@ export function useAddToCart({
               `[shop-islands] ${island}: the ${subject} could not be added in the page; ${how}.`,
               error,
             );
-            if (fallback.form) navigation.submit(fallback.form, button);
-            else if (fallback.href) navigation.assign(fallback.href);
-            else back();
+            // The adds queued after this one are sent before the page is left.
+            void whenAddsSettled().then(() => {
+              if (fallback.form) navigation.submit(fallback.form, button);
+              else if (!fallback.href || !leaveFor(fallback.href)) back();
+            });
+          },
+          problem: (message) => {
+            back();
+            setProblem(message);
           },
           added: () => {
             setState((s) => ({ pending: s.pending - 1, added: true }));
@@ -111,5 +124,5 @@ export function useAddToCart({
     [island, subject, classicButton, say],
   );
 
-  return { state, viewCart, add };
+  return { state, viewCart, problem, add };
 }

@@ -2,6 +2,7 @@
  * What the viewer adds to PhotoSwipe 5's own UI (counter, zoom, arrows, close): the caption, the
  * full-screen button, the share menu (share-menu.ts), §8's error text, and alt text from the start.
  */
+import { safeHref } from '../security/url';
 import type PhotoSwipe from 'photoswipe';
 import { __ } from '../i18n';
 import { captionOf } from './model';
@@ -77,7 +78,8 @@ export function extendUi(pswp: PhotoSwipe, slides: readonly LightboxSlide[], opt
     const message = document.createElement('div');
     message.className = 'pswp__error-msg';
     const link = document.createElement('a');
-    link.href = String(content.data.src ?? '');
+    const href = safeHref(content.data.src);
+    if (href) link.href = href;
     link.textContent = __(LIGHTBOX_TEXT.errorLink);
     message.append(link, __(LIGHTBOX_TEXT.errorRest));
     element.replaceChildren(message);

@@ -21,6 +21,7 @@ import * as z from 'zod/mini';
 import { describeIssue } from '../contract/issue';
 import { getSettings } from '../contract/read-settings';
 import type { Settings } from '../contract/settings';
+import { describeUrl, sameOriginUrl } from '../security/url';
 import { activity } from './activity';
 import { TransportError } from './errors';
 
@@ -40,6 +41,11 @@ export interface RequestOptions {
   timeout?: number;
   /** Counted for the global loading indicator (default true). */
   background?: boolean;
+  /**
+   * wc-ajax and admin-ajax only: the browser sends the request even if the page is being left
+   * (`fetch`'s `keepalive`). For what must reach the server when the shopper leaves (queued adds).
+   */
+  keepalive?: boolean;
 }
 
 export interface CallOptions<T> extends RequestOptions {
@@ -119,6 +125,7 @@ async function call<T>(label: string, send: Send, options: CallOptions<T>): Prom
       throw new TransportError('timeout', `${label}: no answer within ${timeout} ms`, { url: label });
     }
     if (stopped === 'abort') throw new TransportError('abort', `${label}: aborted`, { url: label });
+    if (thrown instanceof TransportError) throw thrown;
     throw new TransportError('network', `${label}: the server could not be reached`, {
       url: label,
       cause: thrown,
@@ -165,6 +172,20 @@ async function call<T>(label: string, send: Send, options: CallOptions<T>): Prom
 
 // -- wc-ajax and admin-ajax: fetch ----------------------------------------------------------------
 
+/**
+ * The endpoint URLs come from the settings block the server printed: a request goes only to this
+ * page's origin (an endpoint elsewhere would receive the shopper's form data).
+ */
+function checkedUrl(url: string): string {
+  const checked = sameOriginUrl(url);
+  if (!checked) {
+    throw new TransportError('network', `refused to send a request to ${describeUrl(url)}: not this site`, {
+      url,
+    });
+  }
+  return checked.href;
+}
+
 /** A same-origin fetch, as WooCommerce's own jQuery calls: the session cookies travel, no nonce. */
 function ajax<T>(
   method: 'GET' | 'POST',
@@ -173,8 +194,16 @@ function ajax<T>(
   options: CallOptions<T>,
 ) {
   const send: Send = (signal, sending) => {
+    const target = checkedUrl(url);
     sending();
-    return fetch(url, { method, body, credentials: 'same-origin', headers: { Accept: ACCEPT }, signal });
+    return fetch(target, {
+      method,
+      body,
+      credentials: 'same-origin',
+      headers: { Accept: ACCEPT },
+      signal,
+      keepalive: options.keepalive,
+    });
   };
   return call(url, send, options);
 }
@@ -267,6 +296,7 @@ function restOnce<T>(request: RestRequest, options: CallOptions<T>): Promise<T> 
   const settings = getSettings();
   const label = request.url ?? `${settings.rest_url}${request.path ?? ''}`;
   const send: Send = async (signal, sending) => {
+    if (request.url !== undefined) checkedUrl(request.url);
     // A chunk that cannot load is a network failure.
     const apiFetch = await loadApiFetch();
     configure(apiFetch, getSettings());

@@ -9,7 +9,8 @@
 import { useEffect, useLayoutEffect, useRef, type MouseEvent } from 'react';
 import { useAnnounce } from '../a11y/useAnnounce';
 import { DIM_OPACITY, removeFromCart } from '../cart';
-import { isModifiedClick, navigation } from '../navigation';
+import { isModifiedClick, leaveFor } from '../navigation';
+import { sanitizeHtml } from '../security/html';
 
 export { MINI_CART_SELECTOR, listsItems, miniCartHtml } from './mini-cart-fragment';
 
@@ -97,7 +98,7 @@ export function MiniCartContent({
           '[shop-islands] mini-cart: the item could not be removed in the page; following the remove link.',
           outcome.error ?? 'the answer had no fragments',
         );
-        navigation.assign(link.href);
+        leaveFor(link.href);
         return;
       }
       if (!alive.current) return;
@@ -120,7 +121,7 @@ export function MiniCartContent({
         ...(hidden ? { display: 'none' } : {}),
       }}
       // The server's mini-cart markup (woocommerce_mini_cart()), escaped by WooCommerce.
-      dangerouslySetInnerHTML={{ __html: html }}
+      dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }}
     />
   );
 }

@@ -8,6 +8,7 @@
  * Styles: `popup.css` (imported by the widgets' stylesheets). Nothing runs at import time.
  */
 import { ANNOUNCE_SETTLE_MS } from '../a11y/announce';
+import { sanitizeHtml } from '../security/html';
 
 export const POPUP_ID = 'commercekit-wishlist-popup';
 export const POPUP_CLASS = 'shop-islands-popup';
@@ -50,7 +51,7 @@ export type PopupContent = { html: string } | { text: string };
  */
 export function showPopup(content: PopupContent, { duration }: { duration: number }): () => void {
   if (typeof document === 'undefined' || !document.body) return () => {};
-  const html = 'html' in content ? content.html : escapeHtml(content.text);
+  const html = 'html' in content ? sanitizeHtml(content.html) : escapeHtml(content.text);
   const popup = ensurePopup();
   const state = states.get(popup) ?? {};
   states.set(popup, state);

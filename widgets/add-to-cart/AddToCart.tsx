@@ -1,5 +1,6 @@
 import type { MouseEvent } from 'react';
 import type * as z from 'zod/mini';
+import { AddProblem } from '../../src/ui/AddProblem';
 import { useAddToCart } from '../../src/cart';
 import { isModifiedClick } from '../../src/navigation';
 import { buttonClassName, handlesInPage, requestData } from './model';
@@ -29,7 +30,7 @@ function formQuantity(form: HTMLFormElement | null): Record<string, string> {
  * follows the link (or submits the form): WooCommerce's page-load add, never a dead button.
  */
 export function AddToCart({ href, label, className, ariaLabel, rel, data, element }: Props) {
-  const { state, viewCart, add } = useAddToCart({ island: 'add-to-cart' });
+  const { state, viewCart, problem, add } = useAddToCart({ island: 'add-to-cart' });
 
   const onClick = (event: MouseEvent<ButtonElement>) => {
     const button = event.currentTarget;
@@ -71,6 +72,7 @@ export function AddToCart({ href, label, className, ariaLabel, rel, data, elemen
           {viewCart.text}
         </a>
       )}
+      <AddProblem message={problem} />
     </>
   );
 }

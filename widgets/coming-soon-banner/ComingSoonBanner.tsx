@@ -4,6 +4,7 @@ import { dismissComingSoonBanner } from '../../src/endpoints/wordpress';
 import { __ } from '../../src/i18n';
 import { isAbort } from '../../src/transport/errors';
 import type { ComingSoonBannerPropsSchema } from './schema';
+import { sanitizeHtml } from '../../src/security/html';
 
 type Props = z.output<typeof ComingSoonBannerPropsSchema>;
 
@@ -39,7 +40,10 @@ export function ComingSoonBanner({ restUrl, message, dismissLabel }: Props) {
   return (
     <div className="woocommerce-coming-soon-banner-container" aria-busy={state === 'saving'}>
       {/* The server's banner HTML, filtered by WordPress before it was printed. */}
-      <div className="woocommerce-coming-soon-banner" dangerouslySetInnerHTML={{ __html: message }} />
+      <div
+        className="woocommerce-coming-soon-banner"
+        dangerouslySetInnerHTML={{ __html: sanitizeHtml(message) }}
+      />
       <button
         type="button"
         className="coming-soon-footer-banner-dismiss"

@@ -3,6 +3,7 @@ import type * as z from 'zod/mini';
 import type { Settings } from '../../src/contract/settings';
 import { getSettings } from '../../src/contract/read-settings';
 import type { LightboxSlide } from '../../src/lightbox/open';
+import { followLink } from '../../src/navigation';
 import {
   isElementorActionHref,
   lightboxActionSettings,
@@ -109,7 +110,7 @@ export function SiteLightbox({ label }: Props) {
         if (unmounted.signal.aborted) return;
         console.error('[shop-islands] lightbox: the image viewer could not be loaded.', error);
         // What the link does without JavaScript.
-        if (fallbackUrl) window.location.assign(fallbackUrl);
+        if (fallbackUrl) followLink(fallbackUrl);
       } finally {
         opening = false;
       }

@@ -90,7 +90,7 @@ function Section(props: {
         aria-labelledby={`${id}-button`}
         className="product-accordion__panel"
       >
-        {/* Trusted server HTML, as the fallback prints it. */}
+        {/* Not sanitised: the product's own content, the same HTML the fallback prints in the page (video embeds included). */}
         <div className="product-accordion__content" dangerouslySetInnerHTML={{ __html: html }} />
       </div>
     </div>

@@ -14,6 +14,7 @@ import { __ } from '../../src/i18n';
 import { parseGalleryHash } from '../../src/lightbox/model';
 import type { LightboxSlide } from '../../src/lightbox/open';
 import { LIGHTBOX_TEXT } from '../../src/lightbox/text';
+import { followLink } from '../../src/navigation';
 import {
   applyVariation,
   clampIndex,
@@ -172,7 +173,7 @@ export function ProductGallery({ images: original, gid, triggerLabel, label, rtl
         // The viewer's code did not load: do what the link does without JavaScript.
         console.error('[shop-islands] product-gallery: the image viewer could not be loaded.', error);
         const image = shown[at];
-        if (image) window.location.assign(image.full);
+        if (image) followLink(image.full);
       } finally {
         if (opening.current === signal) opening.current = null;
       }

@@ -282,7 +282,7 @@ describe('Add to cart (simple product in stock)', () => {
         new URL(request.url).searchParams.get('wc-ajax') === 'add_to_cart'
           ? HttpResponse.json({
               error: true,
-              product_url: 'https://shop.example/product/pro-match-football/',
+              product_url: 'http://localhost:3000/product/pro-match-football/',
             })
           : undefined,
       ),
@@ -291,7 +291,7 @@ describe('Add to cart (simple product in stock)', () => {
     triggerIs('above');
     await userEvent.click(barLink('Add to cart'));
     await waitFor(() =>
-      expect(assign).toHaveBeenCalledWith('https://shop.example/product/pro-match-football/'),
+      expect(assign).toHaveBeenCalledWith('http://localhost:3000/product/pro-match-football/'),
     );
   });
 

@@ -9,6 +9,8 @@ import {
 } from 'react';
 import type * as z from 'zod/mini';
 import { useAddToCart } from '../../src/cart';
+import { sanitizeHtml } from '../../src/security/html';
+import { AddProblem } from '../../src/ui/AddProblem';
 import { isModifiedClick } from '../../src/navigation';
 import {
   MOBILE_QUERY,
@@ -178,7 +180,7 @@ export function StickyAddToCart(props: Props) {
   const bar = useRef<HTMLElement>(null);
   const { out: shown, ever: everShown } = useTriggerOutOfView(triggerClass);
   // No 'View cart' link in the bar (no room; the drawer that opens shows one).
-  const { state, add } = useAddToCart({ island: 'sticky-add-to-cart', classicButton: false });
+  const { state, problem, add } = useAddToCart({ island: 'sticky-add-to-cart', classicButton: false });
   const offset = usePageRoom(bar, shown, avoidSelector);
 
   // Hidden while it holds the focus (the shopper scrolled back up from its button with the keys):
@@ -238,12 +240,12 @@ export function StickyAddToCart(props: Props) {
             </span>
             <span
               className="storefront-sticky-add-to-cart__content-price"
-              dangerouslySetInnerHTML={{ __html: priceHtml }}
+              dangerouslySetInnerHTML={{ __html: sanitizeHtml(priceHtml) }}
             />
             {ratingHtml && (
               <span
                 className="storefront-sticky-add-to-cart__content-rating"
-                dangerouslySetInnerHTML={{ __html: ratingHtml }}
+                dangerouslySetInnerHTML={{ __html: sanitizeHtml(ratingHtml) }}
               />
             )}
           </div>
@@ -257,6 +259,7 @@ export function StickyAddToCart(props: Props) {
             {button.label}
           </a>
         </div>
+        <AddProblem message={problem} />
       </div>
     </section>
   );

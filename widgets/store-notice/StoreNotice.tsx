@@ -4,6 +4,7 @@ import { __ } from '../../src/i18n';
 import { dismissalCookie } from './model';
 import type { StoreNoticePropsSchema } from './schema';
 import type * as z from 'zod/mini';
+import { sanitizeHtml } from '../../src/security/html';
 
 type Props = z.output<typeof StoreNoticePropsSchema>;
 
@@ -30,7 +31,7 @@ export function StoreNotice({ noticeId, message, dismissLabel }: Props) {
       data-notice-id={noticeId}
     >
       {/* The server's notice HTML, filtered by WordPress (wp_kses_post) before it was printed. */}
-      <span dangerouslySetInnerHTML={{ __html: message }} />{' '}
+      <span dangerouslySetInnerHTML={{ __html: sanitizeHtml(message) }} />{' '}
       <a
         role="button"
         href="#"

@@ -582,7 +582,7 @@ describe('VariationForm: add to cart', () => {
     const assign = vi.spyOn(navigation, 'assign').mockImplementation(() => undefined);
     server.use(
       answering('add_to_cart', () =>
-        HttpResponse.json({ error: true, product_url: 'http://localhost/product/junior-football-boots/' }),
+        HttpResponse.json({ error: true, product_url: 'http://localhost:3000/product/junior-football-boots/' }),
       ),
     );
     const user = userEvent.setup();
@@ -590,7 +590,7 @@ describe('VariationForm: add to cart', () => {
     await chooseBoots(user, 'uk-1', 'Black');
     await user.click(addButton());
     await waitFor(() =>
-      expect(assign).toHaveBeenCalledWith('http://localhost/product/junior-football-boots/'),
+      expect(assign).toHaveBeenCalledWith('http://localhost:3000/product/junior-football-boots/'),
     );
   });
 

@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, type MouseEvent } from 'react';
 import type * as z from 'zod/mini';
 import { useAnnounce } from '../../src/a11y/useAnnounce';
+import { AddProblem } from '../../src/ui/AddProblem';
 import { useAddToCart } from '../../src/cart';
 import type { Variation } from '../../src/contract/variation';
 import { getVariation } from '../../src/endpoints/variation';
@@ -86,7 +87,12 @@ export function VariationForm(props: Props) {
   const form = useRef<HTMLFormElement>(null);
   const firstSelect = useRef<HTMLSelectElement>(null);
   const say = useAnnounce();
-  const { state: adding, viewCart, add } = useAddToCart({ island: 'variation-form', subject: 'variation' });
+  const {
+    state: adding,
+    viewCart,
+    problem,
+    add,
+  } = useAddToCart({ island: 'variation-form', subject: 'variation' });
 
   const defs: AttributeDef[] = useMemo(
     () => attributes.map((a) => ({ name: fieldOf(a.name), options: a.options.map((o) => o.value) })),
@@ -289,6 +295,7 @@ export function VariationForm(props: Props) {
               {viewCart.text}
             </a>
           )}
+          <AddProblem message={problem} />
           {alert && (
             <p id={`${quantityId}-alert`} className="shop-islands-vf__alert" role="alert">
               {alert}

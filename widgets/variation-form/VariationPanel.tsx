@@ -2,6 +2,7 @@ import type { Variation } from '../../src/contract/variation';
 import { __ } from '../../src/i18n';
 import type { Check } from './model';
 import { TEXT } from './text';
+import { sanitizeHtml } from '../../src/security/html';
 
 interface Props {
   panel: { variation: Variation | null; open: boolean };
@@ -30,15 +31,15 @@ export function VariationPanel({ panel, check, onRetry }: Props) {
                 <div
                   className="woocommerce-variation-description"
                   // The store's own HTML (WooCommerce prints it unescaped too), trusted like the page.
-                  dangerouslySetInnerHTML={{ __html: shown.variation_description }}
+                  dangerouslySetInnerHTML={{ __html: sanitizeHtml(shown.variation_description) }}
                 />
                 <div
                   className="woocommerce-variation-price"
-                  dangerouslySetInnerHTML={{ __html: shown.price_html }}
+                  dangerouslySetInnerHTML={{ __html: sanitizeHtml(shown.price_html) }}
                 />
                 <div
                   className="woocommerce-variation-availability"
-                  dangerouslySetInnerHTML={{ __html: shown.availability_html }}
+                  dangerouslySetInnerHTML={{ __html: sanitizeHtml(shown.availability_html) }}
                 />
               </>
             ) : (

@@ -5,6 +5,7 @@ import { __ } from '../../src/i18n';
 import { isAbort } from '../../src/transport/errors';
 import { isEditingKey, isValid, normalizeEmail, outcomeOf, validate, type WaitlistErrors } from './model';
 import type { WaitlistFormPropsSchema } from './schema';
+import { sanitizeHtml } from '../../src/security/html';
 
 type Props = z.output<typeof WaitlistFormPropsSchema>;
 
@@ -101,7 +102,7 @@ export function WaitlistForm(props: Props) {
           className={state.ok ? 'success' : 'error'}
           role={state.ok ? 'status' : 'alert'}
           // CommerceKit's message: HTML it escaped itself, trusted like the page.
-          dangerouslySetInnerHTML={{ __html: state.message }}
+          dangerouslySetInnerHTML={{ __html: sanitizeHtml(state.message) }}
         />
       </div>
     );

@@ -6,6 +6,7 @@ import { isAbort } from '../../src/transport/errors';
 import { usePopup } from '../../src/ui/usePopup';
 import { actionOf, htmlAfter, productIdOf, typeOf, WISHLIST_POPUP_MS, type WishlistAction } from './model';
 import type { WishlistButtonPropsSchema } from './schema';
+import { sanitizeHtml } from '../../src/security/html';
 
 type Props = z.output<typeof WishlistButtonPropsSchema>;
 
@@ -102,7 +103,7 @@ export function WishlistButton({ productId, html: initialHtml, variant, type, ti
         if (event.key === ' ' && event.target instanceof HTMLAnchorElement) activate(event);
       }}
       // The server's markup, trusted as the page it came with (its answers are the same markup).
-      dangerouslySetInnerHTML={{ __html: html }}
+      dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }}
     />
   );
 }

@@ -15,6 +15,7 @@ import {
   type ListAction,
 } from './model';
 import type { WishlistListPropsSchema } from './schema';
+import { sanitizeHtml } from '../../src/security/html';
 
 type Props = z.output<typeof WishlistListPropsSchema>;
 
@@ -196,7 +197,7 @@ export function WishlistList({ html: initialHtml, wpage, timeout }: Props) {
         if (event.key === ' ' && event.target instanceof HTMLAnchorElement) activate(event);
       }}
       // The server's markup, trusted as the page it came with (its answers are the same markup).
-      dangerouslySetInnerHTML={{ __html: html }}
+      dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }}
     />
   );
 }
