@@ -80,13 +80,13 @@ describe('holdNavigation: links and forms wait for the adds', () => {
 describe('the cart store: adds are not lost when the page is left', () => {
   let lines = 0;
   const adds: { keepalive: boolean }[] = [];
-  /** Holds the first add's answer until opened. */
-  let firstAdd = { passed: Promise.resolve(), open: () => undefined as void };
   const hold = () => {
     let open!: () => void;
     const passed = new Promise<void>((resolve) => (open = resolve));
     return { passed, open };
   };
+  /** Holds the first add's answer until opened. */
+  let firstAdd = hold();
   const server = setupServer(
     http.post('http://localhost:3000/', async ({ request }) => {
       const endpoint = new URL(request.url).searchParams.get('wc-ajax');

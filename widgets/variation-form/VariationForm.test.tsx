@@ -582,7 +582,10 @@ describe('VariationForm: add to cart', () => {
     const assign = vi.spyOn(navigation, 'assign').mockImplementation(() => undefined);
     server.use(
       answering('add_to_cart', () =>
-        HttpResponse.json({ error: true, product_url: 'http://localhost:3000/product/junior-football-boots/' }),
+        HttpResponse.json({
+          error: true,
+          product_url: 'http://localhost:3000/product/junior-football-boots/',
+        }),
       ),
     );
     const user = userEvent.setup();
