@@ -20,7 +20,7 @@
  * `dangerouslySetInnerHTML` (`sanitizeHtml`); since no `svg`, `math`, `noscript` or raw-text
  * element survives, serialising and parsing again gives the same tree.
  */
-import { httpUrl } from './url';
+import { httpUrl, isSafeSrcset } from './url';
 
 const ALLOWED = new Set(
   (
@@ -110,14 +110,6 @@ function clobbers(doc: Document, value: string): boolean {
   return value in doc || value in HTMLFormElement.prototype || GLOBALS.has(value);
 }
 
-/** `srcset`: every candidate's URL must be http(s). */
-function safeSrcset(value: string): boolean {
-  return value
-    .split(',')
-    .map((candidate) => candidate.trim().split(/\s+/)[0])
-    .every((url) => url === undefined || url === '' || httpUrl(url) !== null);
-}
-
 function cleanAttributes(el: Element, tag: string, doc: Document): void {
   const allowed = ELEMENT_ATTRIBUTES[tag] ?? [];
   for (const { name, value } of Array.from(el.attributes)) {
@@ -127,7 +119,7 @@ function cleanAttributes(el: Element, tag: string, doc: Document): void {
         name.startsWith('data-') ||
         name.startsWith('aria-')) &&
       !(URL_ATTRIBUTES.has(name) && httpUrl(value) === null) &&
-      !(name === 'srcset' && !safeSrcset(value)) &&
+      !(name === 'srcset' && !isSafeSrcset(value)) &&
       !((name === 'id' || name === 'name') && clobbers(doc, value)) &&
       !(name === 'style' && /url\s*\(|expression\s*\(|@import|javascript:/i.test(value));
     if (!keep) el.removeAttribute(name);

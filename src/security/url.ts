@@ -42,3 +42,11 @@ export function sameOriginUrl(value: unknown): URL | null {
 /** What the console says of a refused URL: at most 200 characters of it, as JSON (no injection). */
 export const describeUrl = (value: unknown): string =>
   JSON.stringify(typeof value === 'string' ? value.slice(0, 200) : String(value));
+
+/** A `srcset` every candidate of which is an http(s) URL (`a.jpg 1x, b.jpg 2x`). */
+export function isSafeSrcset(value: string): boolean {
+  return value
+    .split(',')
+    .map((candidate) => candidate.trim().split(/\s+/)[0])
+    .every((url) => url === undefined || url === '' || httpUrl(url) !== null);
+}

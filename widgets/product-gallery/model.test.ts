@@ -177,6 +177,25 @@ describe('imageOfVariation (wc_variations_image_update)', () => {
     expect(hasVariationImage({})).toBe(false);
     expect(hasVariationImage(null)).toBe(false);
   });
+  test('hostile URLs of a variation answer are never rendered nor followed', () => {
+    expect(hasVariationImage(variation({ src: 'javascript:alert(1)' }))).toBe(false);
+    expect(hasVariationImage(variation({ src: 'data:image/svg+xml,<svg onload=alert(1)>' }))).toBe(false);
+    const out = imageOfVariation(
+      img(1),
+      variation({
+        src: '/img/x.jpg',
+        srcset: 'javascript:alert(1) 2x',
+        full_src: 'javascript:alert(1)',
+        gallery_thumbnail_src: 'data:text/html,x',
+      }),
+    );
+    expect(out).toMatchObject({
+      src: '/img/x.jpg',
+      srcset: undefined,
+      thumb: '/img/x.jpg',
+      full: '/img/x.jpg',
+    });
+  });
 });
 
 describe('applyVariation', () => {

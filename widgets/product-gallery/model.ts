@@ -5,6 +5,7 @@
  * No React, no DOM.
  */
 import { captionOf } from '../../src/lightbox/model';
+import { httpUrl, isSafeSrcset } from '../../src/security/url';
 
 /** §9: the slider animates in 500 ms, never on its own, and does not loop. */
 export const SLIDE_MS = 500;
@@ -118,7 +119,10 @@ const toNumber = (value: unknown, fallback: number): number => {
 
 /** WooCommerce's test: a variation has its own image when `image.src` is longer than one character. */
 export const hasVariationImage = (variation: VariationImageInput | null | undefined): boolean =>
-  (variation?.image?.src ?? '').length > 1;
+  (variation?.image?.src ?? '').length > 1 && httpUrl(variation?.image?.src) !== null;
+
+/** A URL of the variation's answer, if it is http(s) (it is rendered, and the full one followed). */
+const http = (value: string | undefined): string | undefined => (httpUrl(value) ? value : undefined);
 
 /**
  * The first slide with the variation's image (`wc_variations_image_update` sets src, srcset, sizes,
@@ -130,12 +134,12 @@ export function imageOfVariation(original: GalleryImage, variation: VariationIma
   const src = image.src ?? original.src;
   return {
     src,
-    srcset: image.srcset || undefined,
+    srcset: image.srcset && isSafeSrcset(image.srcset) ? image.srcset : undefined,
     sizes: image.sizes || undefined,
     width: toNumber(image.src_w, original.width),
     height: toNumber(image.src_h, original.height),
-    thumb: image.gallery_thumbnail_src || src,
-    full: image.full_src || src,
+    thumb: http(image.gallery_thumbnail_src) || src,
+    full: http(image.full_src) || src,
     fullWidth: toNumber(image.full_src_w, original.fullWidth),
     fullHeight: toNumber(image.full_src_h, original.fullHeight),
     alt: image.alt ?? '',

@@ -1,18 +1,19 @@
 import * as z from 'zod/mini';
+import { HttpUrl, Srcset } from '../../src/contract/url';
 
 const size = z.number().check(z.positive());
 
 /** One image, as WooCommerce prints it in `div.woocommerce-product-gallery__image` (§3 "Gallery image"). */
 export const GalleryImageSchema = z.object({
-  src: z.string().check(z.minLength(1)),
-  srcset: z.optional(z.string()),
+  src: HttpUrl,
+  srcset: z.optional(Srcset),
   sizes: z.optional(z.string()),
   width: size,
   height: size,
   /** `data-thumb`. */
-  thumb: z.string().check(z.minLength(1)),
+  thumb: HttpUrl,
   /** `data-large_image`, `data-large_image_width`, `data-large_image_height`. */
-  full: z.string().check(z.minLength(1)),
+  full: HttpUrl,
   fullWidth: size,
   fullHeight: size,
   alt: z._default(z.string(), ''),
