@@ -238,6 +238,31 @@ describe('CartDrawer', () => {
     expect(headerCart()).toHaveTextContent('1 item');
   });
 
+  it('after a removal by keyboard the focus goes to the next item, then to the empty-cart text; never to Close cart', async () => {
+    await serverAdd(13);
+    await serverAdd(16);
+    await renderSettled();
+    await userEvent.click(headerCart());
+    const link = await waitFor(() =>
+      within(dialog()).getByRole('link', { name: 'Remove Pro Match Football from cart' }),
+    );
+    link.focus();
+    await userEvent.keyboard('{Enter}');
+    const next = () => within(dialog()).getByRole('link', { name: 'Remove Training Ball from cart' });
+    await waitFor(() => expect(next().closest('li')).toHaveFocus());
+    expect(screen.getByRole('button', { name: 'Close cart' })).not.toHaveFocus();
+
+    await userEvent.tab();
+    expect(next()).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    const empty = await waitFor(() => within(dialog()).getByText('No products in the cart.'));
+    await waitFor(() => expect(empty).toHaveFocus());
+    expect(empty).toHaveAttribute('tabindex', '-1');
+    // Tab from there stays in the drawer.
+    await userEvent.tab();
+    expect(dialog()).toContainElement(document.activeElement as HTMLElement);
+  });
+
   it('unmounted right after a removal: its message is not announced afterwards', async () => {
     await serverAdd(13);
     await serverAdd(16);

@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { miniCartHtml as demoMiniCartHtml } from '../../demo/fragments';
 import { announce } from '../../src/a11y/announce';
+import { cart } from '../../src/cart';
 import { setSettings } from '../../src/contract/read-settings';
 import { emit, on } from '../../src/events/bus';
 import { locatorOf, resolve } from '../../src/islands/locate';
@@ -111,13 +112,57 @@ describe('MiniCart', () => {
       expect(announce).toHaveBeenCalledWith('“Pro Match Football” has been removed from your cart', {
         delay: 1000,
       });
-      // The removed link had the focus: it moves to the next remove link.
-      await waitFor(() => expect(removeLink('Training Ball')).toHaveFocus());
+      // The removed link had the focus: it moves to the next line (its li, focusable from script).
+      await waitFor(() => expect(removeLink('Training Ball').closest('li')).toHaveFocus());
+      expect(removeLink('Training Ball').closest('li')).toHaveAttribute('tabindex', '-1');
       expect(assign).not.toHaveBeenCalled();
 
+      // Tab goes on to that line's remove link; Enter removes it: the focus goes to the empty-cart text.
+      await userEvent.tab();
+      expect(removeLink('Training Ball')).toHaveFocus();
       await userEvent.keyboard('{Enter}');
-      await waitFor(() => expect(widget).toHaveTextContent('No products in the cart.'));
-      await waitFor(() => expect(widget).toHaveFocus());
+      await waitFor(() => expect(screen.getByText('No products in the cart.')).toHaveFocus());
+      expect(screen.getByText('No products in the cart.')).toHaveAttribute('tabindex', '-1');
+    });
+
+    it('after removing the last line, the focus goes to the line before it', async () => {
+      await serverAdd(13);
+      await serverAdd(14);
+      await serverAdd(16);
+      renderMiniCart();
+      const link = await waitFor(() => removeLink('Training Ball'));
+      link.focus();
+      await userEvent.keyboard('{Enter}');
+      await waitFor(() => expect(removeLink('Shin Pads').closest('li')).toHaveFocus());
+      expect(screen.queryByRole('link', { name: /Remove Training Ball/ })).toBeNull();
+    });
+
+    it('a removal whose line comes back in an unrelated refresh first: the focus goes back to its link, then on', async () => {
+      await serverAdd(13);
+      await serverAdd(16);
+      const release = hold('remove_from_cart');
+      renderMiniCart();
+      const link = await waitFor(() => removeLink('Pro Match Football'));
+      link.focus();
+      await userEvent.keyboard('{Enter}');
+      // Another script asks for fresh fragments while the removal is held: the same lines, in
+      // markup that differs (a plugin's comment), so the list is re-rendered.
+      server.use(
+        http.post('*', ({ request }) => {
+          if (!isCall(request, 'get_refreshed_fragments')) return undefined;
+          const { fragments, hash } = cart.getSnapshot();
+          const content = fragments['div.widget_shopping_cart_content'] ?? '';
+          return HttpResponse.json({
+            fragments: { ...fragments, 'div.widget_shopping_cart_content': `${content}<!-- refreshed -->` },
+            cart_hash: hash,
+          });
+        }),
+      );
+      act(() => emit('wc_fragment_refresh', []));
+      await waitFor(() => expect(removeLink('Pro Match Football')).not.toBe(link));
+      await waitFor(() => expect(removeLink('Pro Match Football')).toHaveFocus());
+      release();
+      await waitFor(() => expect(removeLink('Training Ball').closest('li')).toHaveFocus());
     });
 
     it('send one request for a double click', async () => {
