@@ -4,11 +4,13 @@
  * server's HTML as it is, dimmed while the cart updates, with its remove links
  * (`a.remove_from_cart_button[data-cart_item_key]`) handled in the page by delegation, as
  * WooCommerce's add-to-cart.js does. A removal that fails, or whose answer has no fragments, sends
- * the browser to the link's own href (the no-JS removal), never leaving a dead link.
+ * the browser to the link's own href (the no-JS removal), never leaving a dead link. When the
+ * browser refuses cookies, a notice above the lines says the cart cannot be kept.
  */
-import { useEffect, useLayoutEffect, useRef, type MouseEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import { useAnnounce } from '../a11y/useAnnounce';
 import { DIM_OPACITY, removeFromCart } from '../cart';
+import { cookiesBlocked, cookiesBlockedMessage } from '../cart/cookies-blocked';
 import { isModifiedClick, navigation } from '../navigation';
 import { nextLineKeys } from './mini-cart-fragment';
 
@@ -88,6 +90,8 @@ export function MiniCartContent({
   const removing = useRef(new Set<string>());
   const wrapper = useRef<HTMLDivElement>(null);
   const announce = useAnnounce();
+  /** Whether the browser refuses cookies: checked once per page, when the first one renders. */
+  const [blocked] = useState(cookiesBlocked);
   /** Set while mounted; the pending focus move, cancelled on unmount. */
   const alive = useRef(false);
   const focusTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -164,19 +168,35 @@ export function MiniCartContent({
     });
   };
 
+  const wrapperProps = {
+    ref: wrapper,
+    className,
+    onClick,
+    'aria-busy': updating || undefined,
+    style: {
+      ...(updating ? { opacity: DIM_OPACITY } : {}),
+      ...(hidden ? { display: 'none' } : {}),
+    },
+  };
+  // The server's mini-cart markup (woocommerce_mini_cart()), escaped by WooCommerce.
+  const fragment = { __html: html };
+  // Clicks are delegated from the server's links inside: the links themselves are the controls.
+  if (!blocked) return <div {...wrapperProps} dangerouslySetInnerHTML={fragment} />;
+  // Cookies blocked: the shopper is told above the cart's lines (the markup is otherwise the same,
+  // one level deeper).
   return (
-    // Clicks are delegated from the server's links inside: the links themselves are the controls.
-    <div
-      ref={wrapper}
-      className={className}
-      onClick={onClick}
-      aria-busy={updating || undefined}
-      style={{
-        ...(updating ? { opacity: DIM_OPACITY } : {}),
-        ...(hidden ? { display: 'none' } : {}),
-      }}
-      // The server's mini-cart markup (woocommerce_mini_cart()), escaped by WooCommerce.
-      dangerouslySetInnerHTML={{ __html: html }}
-    />
+    <div {...wrapperProps}>
+      <CookiesBlockedNotice />
+      <div className="shop-islands-mini-cart-content" dangerouslySetInnerHTML={fragment} />
+    </div>
   );
+}
+
+/**
+ * The browser refuses cookies: the cart cannot be kept from one page to the next (WooCommerce has
+ * no notice of its own for this; src/cart/cookies-blocked.ts). Shown in WooCommerce's error notice
+ * markup, so the theme styles it; announced by the islands that open or add (once per page).
+ */
+export function CookiesBlockedNotice() {
+  return <p className="woocommerce-error shop-islands-cookies-blocked">{cookiesBlockedMessage()}</p>;
 }

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { miniCartHtml as demoMiniCartHtml } from '../../demo/fragments';
 import { announce } from '../../src/a11y/announce';
 import { cart } from '../../src/cart';
+import { COOKIES_BLOCKED_MESSAGE, setCookiesBlockedForTesting } from '../../src/cart/cookies-blocked';
 import { setSettings } from '../../src/contract/read-settings';
 import { emit, on } from '../../src/events/bus';
 import { locatorOf, resolve } from '../../src/islands/locate';
@@ -237,6 +238,36 @@ describe('MiniCart', () => {
       const { widget } = renderMiniCart();
       await waitFor(() => expect(removeLink('Pro Match Football')).toBeInTheDocument());
       expect(widget).not.toHaveStyle({ display: 'none' });
+    });
+  });
+
+  describe('when the browser refuses cookies', () => {
+    afterEach(() => setCookiesBlockedForTesting(null));
+
+    it('says that the cart cannot be kept, above the lines; remove links still work', async () => {
+      setCookiesBlockedForTesting(true);
+      await serverAdd(13);
+      await serverAdd(16);
+      const { widget } = renderMiniCart();
+      const link = await waitFor(() => removeLink('Pro Match Football'));
+      const notice = within(widget).getByText(COOKIES_BLOCKED_MESSAGE);
+      expect(notice).toHaveClass('woocommerce-error');
+      expect(widget.firstElementChild).toBe(notice);
+      expect(widget.querySelector('.widget_shopping_cart_content')).toContainElement(link);
+      // Not announced: the header's mini-cart is there on every page; the islands that add or open do it.
+      expect(announce).not.toHaveBeenCalledWith(COOKIES_BLOCKED_MESSAGE, expect.anything());
+
+      link.focus();
+      await userEvent.keyboard('{Enter}');
+      await waitFor(() => expect(removeLink('Training Ball').closest('li')).toHaveFocus());
+      expect(within(widget).getByText(COOKIES_BLOCKED_MESSAGE)).toBeInTheDocument();
+    });
+
+    it("with cookies kept, the markup is the server's as it is", async () => {
+      setCookiesBlockedForTesting(false);
+      const { widget } = renderMiniCart();
+      expect(widget.firstElementChild).toHaveClass('widget_shopping_cart_content');
+      expect(within(widget).queryByText(COOKIES_BLOCKED_MESSAGE)).toBeNull();
     });
   });
 
