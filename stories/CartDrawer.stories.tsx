@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse } from 'msw';
 import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import { cart } from '../src/cart';
+import { COOKIES_BLOCKED_MESSAGE } from '../src/cart/cookies-blocked';
 import { navigation } from '../src/navigation';
 import { AddToCart } from '../widgets/add-to-cart/AddToCart';
 import { AddToCartPropsSchema } from '../widgets/add-to-cart/schema';
@@ -9,6 +10,7 @@ import { CartDrawer } from '../widgets/cart-drawer/CartDrawer';
 import { CartDrawerPropsSchema } from '../widgets/cart-drawer/schema';
 import {
   answering,
+  cookiesBlockedStory,
   fillDemoCart,
   fragmentsFor,
   freshCart,
@@ -157,6 +159,48 @@ export const EmptyCart: Story = {
     const dialog = await openFromHeader(canvasElement);
     expect(within(dialog).getByText('No products in the cart.')).toBeVisible();
     expect(within(dialog).queryByRole('link', { name: 'Checkout' })).toBeNull();
+  },
+};
+
+export const RemoveByKeyboard: Story = {
+  name: 'Remove by keyboard: the focus goes to the next item, then to the empty-cart text',
+  beforeEach: () =>
+    fillDemoCart([
+      [13, 1],
+      [16, 1],
+    ]),
+  play: async ({ canvasElement }) => {
+    const dialog = await openFromHeader(canvasElement);
+    const first = await within(dialog).findByRole('link', { name: 'Remove Pro Match Football from cart' });
+    first.focus();
+    await userEvent.keyboard('{Enter}');
+    const next = () => within(dialog).getByRole('link', { name: 'Remove Training Ball from cart' });
+    await waitFor(() => expect(next().closest('li')).toHaveFocus());
+    await userEvent.tab();
+    expect(next()).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(within(dialog).getByText('No products in the cart.')).toHaveFocus());
+  },
+};
+
+export const CookiesBlocked: Story = {
+  name: 'Cookies blocked: the cart cannot be kept',
+  beforeEach: cookiesBlockedStory,
+  play: async ({ canvasElement }) => {
+    await settled();
+    await userEvent.click(addButton(canvasElement));
+    await waitFor(() => expect(drawer(canvasElement)).toBeInTheDocument());
+    const dialog = drawer(canvasElement)!;
+    expect(within(dialog).getByText(COOKIES_BLOCKED_MESSAGE)).toBeVisible();
+    // The add went through: the line is listed under the notice.
+    await waitFor(() =>
+      expect(within(dialog).getByRole('link', { name: 'Remove Training Ball from cart' })).toBeVisible(),
+    );
+    await waitFor(() =>
+      expect(document.getElementById('shop-islands-live-assertive')).toHaveTextContent(
+        COOKIES_BLOCKED_MESSAGE,
+      ),
+    );
   },
 };
 

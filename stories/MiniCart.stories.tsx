@@ -3,12 +3,14 @@ import { delay, HttpResponse } from 'msw';
 import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import { miniCartHtml as demoMiniCartHtml } from '../demo/fragments';
 import { cart } from '../src/cart';
+import { COOKIES_BLOCKED_MESSAGE } from '../src/cart/cookies-blocked';
 import { emit } from '../src/events/bus';
 import { navigation } from '../src/navigation';
 import { MiniCart } from '../widgets/mini-cart/MiniCart';
 import { MiniCartPropsSchema } from '../widgets/mini-cart/schema';
 import {
   answering,
+  cookiesBlockedStory,
   fillDemoCart,
   fragmentsFor,
   freshCart,
@@ -82,6 +84,16 @@ export const WithItems: Story = {
       'href',
       '/checkout/',
     );
+  },
+};
+
+export const CookiesBlocked: Story = {
+  name: 'Cookies blocked: the cart cannot be kept',
+  beforeEach: cookiesBlockedStory,
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(widget(canvasElement)).not.toHaveAttribute('aria-busy'));
+    expect(within(canvasElement).getByText(COOKIES_BLOCKED_MESSAGE)).toBeVisible();
+    expect(within(canvasElement).getByText('No products in the cart.')).toBeVisible();
   },
 };
 

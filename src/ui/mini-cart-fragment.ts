@@ -7,3 +7,14 @@ export const miniCartHtml = (fragments: Readonly<Record<string, string>>, server
 
 /** Whether the mini-cart content lists cart items (WooCommerce's `li.mini_cart_item`). */
 export const listsItems = (html: string): boolean => /class="[^"]*\bmini_cart_item\b/.test(html);
+
+/**
+ * Where the focus goes after the line `removed` left the list `keys` (the lines' cart item keys, in
+ * order): the keys of the lines after it, nearest first, then of those before it, nearest first.
+ * Empty when `removed` is not in the list.
+ */
+export function nextLineKeys(keys: readonly string[], removed: string): string[] {
+  const at = keys.indexOf(removed);
+  if (at === -1) return [];
+  return [...keys.slice(at + 1), ...keys.slice(0, at).reverse()];
+}

@@ -10,6 +10,7 @@ import type { ReactNode } from 'react';
 import { escapeHtml, formatAmount, priceHtml } from '../../demo/html';
 import { spyOn } from 'storybook/test';
 import { resetCartForTesting } from '../../src/cart';
+import { setCookiesBlockedForTesting } from '../../src/cart/cookies-blocked';
 import { navigation } from '../../src/navigation';
 import { settleCart } from '../../src/test/cart';
 import { demoHandlers } from './msw';
@@ -50,6 +51,15 @@ export const freshCartStayingOnPage = () => {
     error.mockRestore();
     await cleanup();
   };
+};
+
+/**
+ * A story's `beforeEach` for a browser that refuses cookies (src/cart/cookies-blocked.ts); the
+ * browser is asked again once the story ends.
+ */
+export const cookiesBlockedStory = () => {
+  setCookiesBlockedForTesting(true);
+  return () => setCookiesBlockedForTesting(null);
 };
 
 /** The demo store's `?wc-ajax={endpoint}` URL on this page's origin (Storybook or jsdom). */

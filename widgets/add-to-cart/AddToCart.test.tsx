@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { announce } from '../../src/a11y/announce';
+import { COOKIES_BLOCKED_MESSAGE, setCookiesBlockedForTesting } from '../../src/cart/cookies-blocked';
 import { setSettings } from '../../src/contract/read-settings';
 import { on } from '../../src/events/bus';
 import { navigation } from '../../src/navigation';
@@ -289,6 +290,41 @@ describe('AddToCart', () => {
         expect.stringContaining('add-to-cart: the product could not be added in the page'),
         expect.anything(),
       );
+    });
+  });
+
+  describe('when the browser refuses cookies', () => {
+    afterEach(() => setCookiesBlockedForTesting(null));
+    /** The announcements that the cart cannot be kept, so far. */
+    const cookieAnnouncements = () =>
+      vi.mocked(announce).mock.calls.filter(([message]) => message === COOKIES_BLOCKED_MESSAGE);
+
+    it('the first add announces that the cart cannot be kept (assertive), the next ones do not', async () => {
+      setCookiesBlockedForTesting(true);
+      const before = cookieAnnouncements().length;
+      const adds = recordAdds();
+      renderButton();
+      await userEvent.click(button());
+      await waitFor(() => expect(button()).toHaveClass('added'));
+      await waitFor(() => expect(cookieAnnouncements()).toHaveLength(before + 1));
+      expect(cookieAnnouncements().at(-1)).toEqual([COOKIES_BLOCKED_MESSAGE, { politeness: 'assertive' }]);
+      // The add itself went ahead as usual: it is the next page that will not have it.
+      expect(adds).toHaveLength(1);
+
+      await userEvent.click(button());
+      await waitFor(() => expect(adds).toHaveLength(2));
+      await waitFor(() => expect(button()).toHaveClass('added'));
+      expect(cookieAnnouncements()).toHaveLength(before + 1);
+    });
+
+    it('cookies kept: no such announcement', async () => {
+      setCookiesBlockedForTesting(false);
+      const before = cookieAnnouncements().length;
+      renderButton();
+      await userEvent.click(button());
+      await waitFor(() => expect(button()).toHaveClass('added'));
+      await waitFor(() => expect(announce).toHaveBeenCalledWith(SUCCESS, { delay: 1000 }));
+      expect(cookieAnnouncements()).toHaveLength(before);
     });
   });
 

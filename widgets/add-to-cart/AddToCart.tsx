@@ -1,7 +1,13 @@
-import type { MouseEvent } from 'react';
+import { useEffect, type MouseEvent } from 'react';
 import type * as z from 'zod/mini';
+import { useAnnounce } from '../../src/a11y/useAnnounce';
 import { AddProblem } from '../../src/ui/AddProblem';
 import { useAddToCart } from '../../src/cart';
+import {
+  claimCookiesBlockedAnnouncement,
+  cookiesBlocked,
+  cookiesBlockedMessage,
+} from '../../src/cart/cookies-blocked';
 import { isModifiedClick } from '../../src/navigation';
 import { buttonClassName, handlesInPage, requestData } from './model';
 import type { AddToCartPropsSchema } from './schema';
@@ -27,10 +33,20 @@ function formQuantity(form: HTMLFormElement | null): Record<string, string> {
  * cart_redirect_after_add = 'yes' → the browser goes there; added → class `added`, the
  * success_message announced after 1 s, one 'View cart' link after the button off the cart page,
  * `wc_cart_button_updated` (useAddToCart). Anything else (HTTP error, timeout, a body that is not the contract)
- * follows the link (or submits the form): WooCommerce's page-load add, never a dead button.
+ * follows the link (or submits the form): WooCommerce's page-load add, never a dead button. When
+ * the browser refuses cookies, the first add of the page announces that the cart cannot be kept.
  */
 export function AddToCart({ href, label, className, ariaLabel, rel, data, element }: Props) {
   const { state, viewCart, problem, add } = useAddToCart({ island: 'add-to-cart' });
+  const announce = useAnnounce();
+
+  // Cookies blocked: what was just added will not be there on the next page. Screen readers are
+  // told once per page, by the first add (or the cart drawer, whichever comes first).
+  useEffect(() => {
+    if (state.added && cookiesBlocked() && claimCookiesBlockedAnnouncement()) {
+      announce(cookiesBlockedMessage(), { politeness: 'assertive' });
+    }
+  }, [state.added, announce]);
 
   const onClick = (event: MouseEvent<ButtonElement>) => {
     const button = event.currentTarget;

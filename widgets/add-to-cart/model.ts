@@ -24,6 +24,17 @@ export function requestData(
 }
 
 /**
+ * The product id of a button's `data-product_id` as WooCommerce prints it (`$product->get_id()`): a
+ * positive whole number, or a string of its digits. Anything else is null: no product to add.
+ */
+export function productIdOf(value: string | number | undefined): number | null {
+  const text = typeof value === 'number' ? String(value) : (value ?? '').trim();
+  if (!/^\d+$/.test(text)) return null;
+  const id = Number(text);
+  return id > 0 && Number.isSafeInteger(id) ? id : null;
+}
+
+/**
  * Whether the in-page add handles a click: only with a product_id (spec §5: "A button without
  * product_id is not handled by the in-page add-to-cart flow; it falls through to its normal link"),
  * and, for a listing's link, only when it is an `ajax_add_to_cart` button, as in WooCommerce (a

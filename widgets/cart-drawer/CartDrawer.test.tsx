@@ -1,8 +1,10 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { announce, LIVE_REGION_IDS } from '../../src/a11y/announce';
 import { addToCart } from '../../src/cart';
+import { COOKIES_BLOCKED_MESSAGE, setCookiesBlockedForTesting } from '../../src/cart/cookies-blocked';
 import { setSettings } from '../../src/contract/read-settings';
 import {
   CART_TEST_SETTINGS,
@@ -10,10 +12,14 @@ import {
   serverAdd,
   withCartTestServer,
 } from '../../src/test/cart';
-import { LIVE_REGION_IDS } from '../../src/a11y/announce';
 import { REMOVED_ANNOUNCE_DELAY } from '../../src/ui/MiniCartContent';
 import { CartDrawer } from './CartDrawer';
 import { CartDrawerPropsSchema, type CartDrawerProps } from './schema';
+
+vi.mock('../../src/a11y/announce', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../src/a11y/announce')>();
+  return { ...original, announce: vi.fn(original.announce) };
+});
 
 const server = withCartTestServer();
 const cleanups: (() => void)[] = [];
@@ -238,6 +244,31 @@ describe('CartDrawer', () => {
     expect(headerCart()).toHaveTextContent('1 item');
   });
 
+  it('after a removal by keyboard the focus goes to the next item, then to the empty-cart text; never to Close cart', async () => {
+    await serverAdd(13);
+    await serverAdd(16);
+    await renderSettled();
+    await userEvent.click(headerCart());
+    const link = await waitFor(() =>
+      within(dialog()).getByRole('link', { name: 'Remove Pro Match Football from cart' }),
+    );
+    link.focus();
+    await userEvent.keyboard('{Enter}');
+    const next = () => within(dialog()).getByRole('link', { name: 'Remove Training Ball from cart' });
+    await waitFor(() => expect(next().closest('li')).toHaveFocus());
+    expect(screen.getByRole('button', { name: 'Close cart' })).not.toHaveFocus();
+
+    await userEvent.tab();
+    expect(next()).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    const empty = await waitFor(() => within(dialog()).getByText('No products in the cart.'));
+    await waitFor(() => expect(empty).toHaveFocus());
+    expect(empty).toHaveAttribute('tabindex', '-1');
+    // Tab from there stays in the drawer.
+    await userEvent.tab();
+    expect(dialog()).toContainElement(document.activeElement as HTMLElement);
+  });
+
   it('unmounted right after a removal: its message is not announced afterwards', async () => {
     await serverAdd(13);
     await serverAdd(16);
@@ -251,6 +282,44 @@ describe('CartDrawer', () => {
     view.unmount();
     await new Promise((resolve) => setTimeout(resolve, REMOVED_ANNOUNCE_DELAY + 200));
     expect(document.getElementById(LIVE_REGION_IDS.polite)?.textContent ?? '').toBe('');
+  });
+
+  describe('when the browser refuses cookies', () => {
+    afterEach(() => setCookiesBlockedForTesting(null));
+    const assertive = () => document.getElementById(LIVE_REGION_IDS.assertive);
+    /** The announcements that the cart cannot be kept, so far. */
+    const cookieAnnouncements = () =>
+      vi.mocked(announce).mock.calls.filter(([message]) => message === COOKIES_BLOCKED_MESSAGE);
+
+    it('says, above the lines, that the cart cannot be kept; screen readers are told once per page', async () => {
+      setCookiesBlockedForTesting(true);
+      const before = cookieAnnouncements().length;
+      await renderSettled();
+      await addFromOpener();
+      await waitFor(() => expect(dialog()).toBeInTheDocument());
+      const notice = within(dialog()).getByText(COOKIES_BLOCKED_MESSAGE);
+      expect(notice).toBeVisible();
+      expect(notice).toHaveClass('woocommerce-error');
+      // Above the cart's lines, which are still there: the add itself worked.
+      const line = within(dialog()).getByRole('link', { name: 'Remove Pro Match Football from cart' });
+      expect(notice.compareDocumentPosition(line) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      await waitFor(() => expect(assertive()).toHaveTextContent(COOKIES_BLOCKED_MESSAGE));
+      expect(cookieAnnouncements()).toHaveLength(before + 1);
+
+      // Closed and opened again: shown again, not announced again.
+      await userEvent.keyboard('{Escape}');
+      await userEvent.click(headerCart());
+      expect(within(dialog()).getByText(COOKIES_BLOCKED_MESSAGE)).toBeVisible();
+      expect(cookieAnnouncements()).toHaveLength(before + 1);
+    });
+
+    it('with cookies kept, no such notice', async () => {
+      setCookiesBlockedForTesting(false);
+      await renderSettled();
+      await addFromOpener();
+      await waitFor(() => expect(dialog()).toBeInTheDocument());
+      expect(within(dialog()).queryByText(COOKIES_BLOCKED_MESSAGE)).toBeNull();
+    });
   });
 
   it('takes its title from the props', async () => {

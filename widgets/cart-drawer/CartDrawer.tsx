@@ -1,6 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type * as z from 'zod/mini';
+import { useAnnounce } from '../../src/a11y/useAnnounce';
 import { useCart } from '../../src/cart';
+import {
+  claimCookiesBlockedAnnouncement,
+  cookiesBlocked,
+  cookiesBlockedMessage,
+} from '../../src/cart/cookies-blocked';
 import { getSettings } from '../../src/contract/read-settings';
 import { on } from '../../src/events/bus';
 import { __ } from '../../src/i18n';
@@ -18,7 +24,8 @@ type Props = z.output<typeof CartDrawerPropsSchema>;
  * cart (WooCommerce's `added_to_cart`), except in the page builder's editor, and on a click on the
  * header cart, whose link to the cart page works as before without JavaScript. It closes on a click
  * outside, its close button or Escape; focus stays inside while it is open and goes back to what
- * opened it; the page does not scroll beneath it. Closed, it renders nothing.
+ * opened it; the page does not scroll beneath it. Closed, it renders nothing. When the browser
+ * refuses cookies, it says the cart cannot be kept (visible, and announced once per page).
  */
 export function CartDrawer({ checkoutUrl, title, opener }: Props) {
   const { fragments, updating } = useCart();
@@ -28,6 +35,15 @@ export function CartDrawer({ checkoutUrl, title, opener }: Props) {
 
   /** Whether it is open, for the event handlers (which may run several times before a render). */
   const isOpen = useRef(false);
+  const announce = useAnnounce();
+
+  // Cookies blocked: the drawer shows why the cart cannot be kept (MiniCartContent), and the first
+  // time it opens on the page screen readers are told too, unless an add-to-cart button already did.
+  useEffect(() => {
+    if (open && cookiesBlocked() && claimCookiesBlockedAnnouncement()) {
+      announce(cookiesBlockedMessage(), { politeness: 'assertive' });
+    }
+  }, [open, announce]);
 
   const dispatch = useCallback((event: DrawerEvent) => {
     const was = isOpen.current;

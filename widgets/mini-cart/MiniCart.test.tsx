@@ -4,6 +4,8 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { miniCartHtml as demoMiniCartHtml } from '../../demo/fragments';
 import { announce } from '../../src/a11y/announce';
+import { cart } from '../../src/cart';
+import { COOKIES_BLOCKED_MESSAGE, setCookiesBlockedForTesting } from '../../src/cart/cookies-blocked';
 import { setSettings } from '../../src/contract/read-settings';
 import { emit, on } from '../../src/events/bus';
 import { locatorOf, resolve } from '../../src/islands/locate';
@@ -111,13 +113,60 @@ describe('MiniCart', () => {
       expect(announce).toHaveBeenCalledWith('“Pro Match Football” has been removed from your cart', {
         delay: 1000,
       });
-      // The removed link had the focus: it moves to the next remove link.
-      await waitFor(() => expect(removeLink('Training Ball')).toHaveFocus());
+      // The removed link had the focus: it moves to the next line (its li, focusable from script).
+      await waitFor(() => expect(removeLink('Training Ball').closest('li')).toHaveFocus());
+      expect(removeLink('Training Ball').closest('li')).toHaveAttribute('tabindex', '-1');
       expect(assign).not.toHaveBeenCalled();
 
+      // Tab goes on to that line's remove link; Enter removes it: the focus goes to the empty-cart text.
+      await userEvent.tab();
+      expect(removeLink('Training Ball')).toHaveFocus();
       await userEvent.keyboard('{Enter}');
-      await waitFor(() => expect(widget).toHaveTextContent('No products in the cart.'));
-      await waitFor(() => expect(widget).toHaveFocus());
+      await waitFor(() => expect(screen.getByText('No products in the cart.')).toHaveFocus());
+      expect(screen.getByText('No products in the cart.')).toHaveAttribute('tabindex', '-1');
+    });
+
+    it('after removing the last line, the focus goes to the line before it', async () => {
+      await serverAdd(13);
+      await serverAdd(14);
+      await serverAdd(16);
+      renderMiniCart();
+      const link = await waitFor(() => removeLink('Training Ball'));
+      link.focus();
+      await userEvent.keyboard('{Enter}');
+      await waitFor(() => expect(removeLink('Shin Pads').closest('li')).toHaveFocus());
+      expect(screen.queryByRole('link', { name: /Remove Training Ball/ })).toBeNull();
+    });
+
+    it('a removal whose line comes back in an unrelated refresh first: the focus goes back to its link, then on', async () => {
+      await serverAdd(13);
+      await serverAdd(16);
+      const release = hold('remove_from_cart');
+      renderMiniCart();
+      const link = await waitFor(() => removeLink('Pro Match Football'));
+      link.focus();
+      await userEvent.keyboard('{Enter}');
+      // Another script asks for fresh fragments while the removal is held: the same lines, in
+      // markup that differs (a plugin's note; comments would be sanitised away), so the list is re-rendered.
+      server.use(
+        http.post('*', ({ request }) => {
+          if (!isCall(request, 'get_refreshed_fragments')) return undefined;
+          const { fragments, hash } = cart.getSnapshot();
+          const content = fragments['div.widget_shopping_cart_content'] ?? '';
+          return HttpResponse.json({
+            fragments: {
+              ...fragments,
+              'div.widget_shopping_cart_content': `${content}<span hidden>refreshed</span>`,
+            },
+            cart_hash: hash,
+          });
+        }),
+      );
+      act(() => emit('wc_fragment_refresh', []));
+      await waitFor(() => expect(removeLink('Pro Match Football')).not.toBe(link));
+      await waitFor(() => expect(removeLink('Pro Match Football')).toHaveFocus());
+      release();
+      await waitFor(() => expect(removeLink('Training Ball').closest('li')).toHaveFocus());
     });
 
     it('send one request for a double click', async () => {
@@ -192,6 +241,36 @@ describe('MiniCart', () => {
       const { widget } = renderMiniCart();
       await waitFor(() => expect(removeLink('Pro Match Football')).toBeInTheDocument());
       expect(widget).not.toHaveStyle({ display: 'none' });
+    });
+  });
+
+  describe('when the browser refuses cookies', () => {
+    afterEach(() => setCookiesBlockedForTesting(null));
+
+    it('says that the cart cannot be kept, above the lines; remove links still work', async () => {
+      setCookiesBlockedForTesting(true);
+      await serverAdd(13);
+      await serverAdd(16);
+      const { widget } = renderMiniCart();
+      const link = await waitFor(() => removeLink('Pro Match Football'));
+      const notice = within(widget).getByText(COOKIES_BLOCKED_MESSAGE);
+      expect(notice).toHaveClass('woocommerce-error');
+      expect(widget.firstElementChild).toBe(notice);
+      expect(widget.querySelector('.widget_shopping_cart_content')).toContainElement(link);
+      // Not announced: the header's mini-cart is there on every page; the islands that add or open do it.
+      expect(announce).not.toHaveBeenCalledWith(COOKIES_BLOCKED_MESSAGE, expect.anything());
+
+      link.focus();
+      await userEvent.keyboard('{Enter}');
+      await waitFor(() => expect(removeLink('Training Ball').closest('li')).toHaveFocus());
+      expect(within(widget).getByText(COOKIES_BLOCKED_MESSAGE)).toBeInTheDocument();
+    });
+
+    it("with cookies kept, the markup is the server's as it is", async () => {
+      setCookiesBlockedForTesting(false);
+      const { widget } = renderMiniCart();
+      expect(widget.firstElementChild).toHaveClass('widget_shopping_cart_content');
+      expect(within(widget).queryByText(COOKIES_BLOCKED_MESSAGE)).toBeNull();
     });
   });
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { isFollowableLink, UNFOLLOWABLE_LINK_PROBLEM } from '../../src/contract/link';
 
 /**
  * Props of Storefront's sticky add-to-cart bar (storefront.md §2.5 "The add-to-cart form is sticky";
@@ -23,11 +24,13 @@ export const StickyAddToCartPropsSchema = z.object({
   /**
    * WooCommerce's `add_to_cart_text()` / `add_to_cart_url()`: `add` (a simple product in stock:
    * `?add-to-cart=ID`), `select` (a variable product: 'Select options'), `read-more` (out of stock).
+   * The link is what a failed add, or a click while the product's form is not on the page, follows:
+   * one that leads nowhere is refused.
    */
   button: z.object({
     kind: z.enum(['add', 'select', 'read-more']),
     label: z.string().check(z.minLength(1)),
-    href: z.string().check(z.minLength(1)),
+    href: z.string().check(z.refine(isFollowableLink, UNFOLLOWABLE_LINK_PROBLEM)),
   }),
   /** Announced to screen readers 1 s after a successful add (storefront.md §3, §4). */
   successMessage: z._default(z.string(), ''),

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { isPageUrl, UNUSABLE_ACTION_PROBLEM } from '../../src/contract/link';
 import { VariationSchema } from '../../src/contract/variation';
 
 /**
@@ -23,8 +24,8 @@ export const VariationFormPropsSchema = z.object({
   productId: z.int().check(z.positive()),
   /** The product's name, for the quantity field's label (WooCommerce: "{name} quantity"). */
   productName: z.string().check(z.minLength(1)),
-  /** Where the form posts: the product's permalink. */
-  action: z.string().check(z.minLength(1)),
+  /** Where the form posts: the product's permalink. Required: without it nothing can be added. */
+  action: z.string().check(z.refine(isPageUrl, UNUSABLE_ACTION_PROBLEM)),
   attributes: z.array(AttributeSchema).check(z.minLength(1)),
   /**
    * `data-product_variations`: every variation, or `false` when the product has more than
