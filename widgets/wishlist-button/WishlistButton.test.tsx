@@ -118,6 +118,25 @@ describe('WishlistButton', () => {
     expect(posted).toHaveLength(1);
   });
 
+  it('two clicks in one task (the interaction strategy replays clicks made while it loaded) save once', async () => {
+    const answer = gate();
+    server.use(
+      ajax(async () => {
+        await answer.passed;
+        return HttpResponse.json({ status: 1, html: markup(true), message: ADDED });
+      }),
+    );
+    render(<WishlistButton {...props()} />);
+    const button = screen.getByRole('button', { name: 'Add to wishlist' });
+    act(() => {
+      button.click();
+      button.click();
+    });
+    answer.open();
+    await screen.findByRole('button', { name: 'Remove from wishlist' });
+    expect(posted).toHaveLength(1);
+  });
+
   it('shows the message for 2000 ms', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     server.use(saved());

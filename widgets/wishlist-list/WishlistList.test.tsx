@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -120,6 +120,20 @@ describe('WishlistList', () => {
       expect(posted).toHaveLength(1);
     });
 
+    it('two clicks in one task (a replayed double click) remove once', async () => {
+      const answer = gate();
+      server.use(removed([BALL, BOOTS, GLOVES], answer));
+      render(<WishlistList {...props()} />);
+      const button = removeButton(TRAINING);
+      act(() => {
+        button.click();
+        button.click();
+      });
+      answer.open();
+      await waitFor(() => expect(names()).not.toContain('Training Ball'));
+      expect(posted).toHaveLength(1);
+    });
+
     it('by keyboard: the focus moves to the remove button now in the removed item’s place', async () => {
       server.use(removed([BALL, BOOTS, GLOVES]));
       render(<WishlistList {...props()} />);
@@ -203,6 +217,25 @@ describe('WishlistList', () => {
       await waitFor(() => expect(cartButton(BALL)).toBeEnabled());
       expect(posted).toHaveLength(1);
       expect(cartButton(BALL)).toHaveFocus();
+    });
+
+    it('two clicks in one task (a replayed double click) add once', async () => {
+      const answer = gate();
+      server.use(
+        ajax(async () => {
+          await answer.passed;
+          return HttpResponse.json({ status: 1, message: 'Added' });
+        }),
+      );
+      render(<WishlistList {...props()} />);
+      const button = cartButton(BALL);
+      act(() => {
+        button.click();
+        button.click();
+      });
+      answer.open();
+      await waitFor(() => expect(popup()).toHaveTextContent('Added'));
+      expect(posted).toHaveLength(1);
     });
 
     it('a refusal (status 0) shows the server’s message', async () => {
