@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useEffect, useState } from 'react';
 import { expect, fireEvent, userEvent, within } from 'storybook/test';
 import { CartQuantity } from '../widgets/cart-quantity/CartQuantity';
 
@@ -27,41 +28,58 @@ const plus = (canvasElement: HTMLElement, product = 'Pro Match Football') =>
 const updateCart = (canvasElement: HTMLElement) =>
   within(canvasElement).getByRole('button', { name: 'Update cart' });
 
-/** WooCommerce's cart form (sample 32) with one row per line and the `update_cart` button. */
-function CartForm({ lines }: { lines: Props[] }) {
+/**
+ * WooCommerce's cart form (sample 32) with one row per line and the `update_cart` button. It posts
+ * nowhere; `posting`: it posts as the browser would, the page load stood in for by a count of the
+ * posts under the form (the stand-in listens after the islands, as the browser posts after them).
+ */
+function CartForm({ lines, posting = false }: { lines: Props[]; posting?: boolean }) {
+  const [posts, setPosts] = useState(0);
+  useEffect(() => {
+    if (!posting) return;
+    const onSubmit = (event: Event) => {
+      if (!event.defaultPrevented) setPosts((n) => n + 1);
+      event.preventDefault();
+    };
+    window.addEventListener('submit', onSubmit);
+    return () => window.removeEventListener('submit', onSubmit);
+  }, [posting]);
   return (
-    <form
-      className="woocommerce-cart-form"
-      action="/cart/"
-      method="post"
-      onSubmit={(e) => e.preventDefault()}
-    >
-      <table className="shop_table cart">
-        <thead>
-          <tr>
-            <th className="product-name">Product</th>
-            <th className="product-quantity">Quantity</th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((line) => (
-            <tr className="woocommerce-cart-form__cart-item cart_item" key={line.id}>
-              <td className="product-name">{line.productName}</td>
-              <td className="product-quantity">
-                <CartQuantity {...line} />
+    <>
+      <form
+        className="woocommerce-cart-form"
+        action="/cart/"
+        method="post"
+        onSubmit={posting ? undefined : (e) => e.preventDefault()}
+      >
+        <table className="shop_table cart">
+          <thead>
+            <tr>
+              <th className="product-name">Product</th>
+              <th className="product-quantity">Quantity</th>
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map((line) => (
+              <tr className="woocommerce-cart-form__cart-item cart_item" key={line.id}>
+                <td className="product-name">{line.productName}</td>
+                <td className="product-quantity">
+                  <CartQuantity {...line} />
+                </td>
+              </tr>
+            ))}
+            <tr>
+              <td colSpan={2} className="actions">
+                <button type="submit" className="button" name="update_cart" value="Update cart">
+                  Update cart
+                </button>
               </td>
             </tr>
-          ))}
-          <tr>
-            <td colSpan={2} className="actions">
-              <button type="submit" className="button" name="update_cart" value="Update cart">
-                Update cart
-              </button>
-            </td>
-          </tr>
-        </tbody>
-      </table>
-    </form>
+          </tbody>
+        </table>
+      </form>
+      {posts > 0 && <p>{posts === 1 ? 'Posted to /cart/ once' : `Posted to /cart/ ${posts} times`}</p>}
+    </>
   );
 }
 
@@ -84,6 +102,23 @@ export const CartLine: Story = {
     await userEvent.click(plus(canvasElement));
     expect(field(canvasElement)).toHaveValue(3);
     expect(updateCart(canvasElement)).toBeEnabled();
+  },
+};
+
+export const UpdatePosted: Story = {
+  name: 'Update cart posted: busy while the answer loads, a second press sends nothing',
+  render: (args) => <CartForm lines={[args]} posting />,
+  play: async ({ canvasElement }) => {
+    await userEvent.click(plus(canvasElement));
+    await userEvent.dblClick(updateCart(canvasElement));
+    await userEvent.type(field(canvasElement), '{Enter}');
+    expect(await within(canvasElement).findByText(/^Posted to \/cart\//)).toHaveTextContent(
+      'Posted to /cart/ once',
+    );
+    const form = canvasElement.querySelector('form.woocommerce-cart-form');
+    expect(form).toHaveAttribute('aria-busy', 'true');
+    expect(form).toHaveClass('processing');
+    expect(field(canvasElement)).toHaveValue(3);
   },
 };
 

@@ -116,7 +116,8 @@ export const Sending: Story = {
   play: async ({ canvasElement }) => {
     await fillValid(canvasElement);
     await userEvent.click(join(canvasElement));
-    expect(join(canvasElement)).toBeDisabled();
+    expect(join(canvasElement)).toHaveAttribute('aria-disabled', 'true');
+    expect(join(canvasElement)).toHaveFocus();
     expect(canvasElement.querySelector('form')).toHaveAttribute('aria-busy', 'true');
     await userEvent.click(join(canvasElement));
     expect(

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ANNOUNCE_SETTLE_MS, LIVE_REGION_IDS } from '../../src/a11y/announce';
 import { CartQuantity } from './CartQuantity';
 import { CartQuantityPropsSchema, type CartQuantityProps } from './schema';
@@ -31,18 +31,27 @@ const updateCart = () => screen.getByRole('button', { name: 'Update cart' });
 function CartForm({
   lines,
   onSubmit,
+  native = false,
 }: {
   lines: ReturnType<typeof line>[];
   onSubmit?: (data: FormData) => void;
+  /** Posts as the browser would (no handler of its own): see {@link renderPosting}. */
+  native?: boolean;
 }) {
   return (
     <form
       className="woocommerce-cart-form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const submitter = (event.nativeEvent as SubmitEvent).submitter;
-        onSubmit?.(new FormData(event.currentTarget, submitter));
-      }}
+      action="/cart/"
+      method="post"
+      onSubmit={
+        native
+          ? undefined
+          : (event) => {
+              event.preventDefault();
+              const submitter = (event.nativeEvent as SubmitEvent).submitter;
+              onSubmit?.(new FormData(event.currentTarget, submitter));
+            }
+      }
     >
       <table>
         <tbody>
@@ -280,5 +289,120 @@ describe('CartQuantity on the cart page: any change enables update_cart', () => 
     expect(updateCart()).toBeDisabled();
     fireEvent.change(field(), { target: { value: '7' } });
     expect(updateCart()).toBeEnabled();
+  });
+});
+
+describe('the cart form posts once (issue #11)', () => {
+  const two = [
+    line(),
+    line({
+      name: 'cart[aaaa][qty]',
+      id: 'quantity_aaaa',
+      value: 1,
+      label: 'Shin Pads quantity',
+      productName: 'Shin Pads',
+    }),
+  ];
+  /** What the browser posted: submissions no listener prevented, with the button that sent them. */
+  let posted: FormData[] = [];
+  const record = (event: Event) => {
+    if (!event.defaultPrevented)
+      posted.push(new FormData(event.target as HTMLFormElement, (event as SubmitEvent).submitter));
+    event.preventDefault(); // jsdom does not load the answer
+  };
+  /** The cart form posting natively; the recorder comes after the islands' listeners, as the post does. */
+  function renderPosting(lines = two) {
+    const result = render(<CartForm lines={lines} native />);
+    window.addEventListener('submit', record);
+    return result;
+  }
+  const cartForm = () => document.querySelector<HTMLFormElement>('form.woocommerce-cart-form')!;
+  const shownAgain = () =>
+    act(() => {
+      window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    });
+  beforeEach(() => {
+    posted = [];
+  });
+  afterEach(() => window.removeEventListener('submit', record));
+
+  it('a double click on Update cart posts once; the form shows it is busy', async () => {
+    renderPosting();
+    await userEvent.click(plus());
+    await userEvent.dblClick(updateCart());
+    expect(posted).toHaveLength(1);
+    expect(posted[0]!.get('update_cart')).toBe('Update cart');
+    expect(cartForm()).toHaveAttribute('aria-busy', 'true');
+    expect(cartForm()).toHaveClass('processing');
+    expect(updateCart()).toHaveFocus();
+  });
+
+  it('Enter twice in a quantity posts once', async () => {
+    renderPosting();
+    await userEvent.clear(field());
+    await userEvent.type(field(), '4{Enter}{Enter}');
+    expect(posted).toHaveLength(1);
+    expect(posted[0]!.get(`cart[${KEY}][qty]`)).toBe('4');
+  });
+
+  it('while the answer loads, Apply coupon, Enter and requestSubmit() send nothing more', async () => {
+    renderPosting();
+    await userEvent.click(plus());
+    await userEvent.click(updateCart());
+    await userEvent.click(screen.getByRole('button', { name: 'Apply coupon' }));
+    await userEvent.type(field(), '{Enter}');
+    act(() => cartForm().requestSubmit());
+    expect(posted).toHaveLength(1);
+  });
+
+  it('failed (back from the error page): one more post, exactly 2, with the quantities as changed', async () => {
+    renderPosting();
+    await userEvent.click(plus());
+    await userEvent.dblClick(updateCart());
+    shownAgain();
+    expect(cartForm()).not.toHaveAttribute('aria-busy');
+    expect(cartForm()).not.toHaveClass('processing');
+    expect(field()).toHaveValue(3);
+    await userEvent.dblClick(updateCart());
+    expect(posted).toHaveLength(2);
+    expect(posted[1]!.get(`cart[${KEY}][qty]`)).toBe('3');
+  });
+
+  it('the page load stopped (Escape, the Stop button): one more post, exactly 2', async () => {
+    const navigation = new EventTarget();
+    (window as Window & { navigation?: EventTarget }).navigation = navigation;
+    try {
+      renderPosting();
+      await userEvent.click(plus());
+      await userEvent.dblClick(updateCart());
+      act(() => {
+        navigation.dispatchEvent(new Event('navigateerror'));
+      });
+      await userEvent.dblClick(updateCart());
+      expect(posted).toHaveLength(2);
+    } finally {
+      delete (window as Window & { navigation?: EventTarget }).navigation;
+    }
+  });
+
+  it('held by the form, not by one line: a line unmounted while the answer loads changes nothing', async () => {
+    const { rerender } = renderPosting();
+    await userEvent.click(plus());
+    await userEvent.click(updateCart());
+    rerender(<CartForm lines={[two[1]!]} native />);
+    await userEvent.click(updateCart());
+    expect(posted).toHaveLength(1);
+    expect(cartForm()).toHaveAttribute('aria-busy', 'true');
+  });
+
+  it('no stepper left: the form is the server’s again (not held, not busy)', async () => {
+    const { rerender } = renderPosting();
+    await userEvent.click(plus());
+    await userEvent.click(updateCart());
+    rerender(<CartForm lines={[]} native />);
+    expect(cartForm()).not.toHaveAttribute('aria-busy');
+    expect(cartForm()).not.toHaveClass('processing');
+    await userEvent.click(updateCart());
+    expect(posted).toHaveLength(2);
   });
 });

@@ -1,4 +1,5 @@
 import { useCallback, useLayoutEffect, type RefObject } from 'react';
+import { guardSubmissions } from '../../src/ui/submitOnce';
 
 /**
  * WooCommerce's cart page behaviour (cart.js, storefront.md §2.7): the server prints the
@@ -6,10 +7,17 @@ import { useCallback, useLayoutEffect, type RefObject } from 'react';
  * any quantity change enables it again. Here the first stepper island of a form disables it, and an
  * edit of any cart line's field (a stepper button, typing, the browser's own spin buttons) enables
  * it for good. When the last island of the form unmounts, the server's enabled button comes back.
+ *
+ * The form still posts natively, once (issue #11): while the answer loads, another 'Update cart'
+ * (a double click, Enter twice in a quantity, 'Apply coupon') sends nothing, and the form is
+ * `processing` (aria-busy, under WooCommerce's white overlay at 0.6, storefront.md §9) until the
+ * page is left, or shown again (src/ui/submitOnce.ts).
  */
 
 const CHANGED_ATTRIBUTE = 'data-shop-islands-cart-changed';
 const mountedIn = new WeakMap<HTMLFormElement, number>();
+/** The cart forms held while their answer loads, from the first stepper's mount to the last's unmount. */
+const guarded = new WeakMap<HTMLFormElement, () => void>();
 
 type UpdateButton = HTMLButtonElement | HTMLInputElement;
 
@@ -35,6 +43,13 @@ function isCartField(target: EventTarget | null): boolean {
   return target instanceof HTMLInputElement && target.name.startsWith('cart[');
 }
 
+/** WooCommerce's blocked form (`processing`, as its `block()` marks it), and aria-busy. */
+function showBusy(form: HTMLFormElement, busy: boolean): void {
+  form.classList.toggle('processing', busy);
+  if (busy) form.setAttribute('aria-busy', 'true');
+  else form.removeAttribute('aria-busy');
+}
+
 function markChanged(form: HTMLFormElement): void {
   form.setAttribute(CHANGED_ATTRIBUTE, '');
   const button = findUpdateCartButton(form);
@@ -51,7 +66,13 @@ export function useUpdateCartButton(inputRef: RefObject<HTMLInputElement | null>
     const form = inputRef.current?.form ?? null;
     const button = findUpdateCartButton(form);
     if (!form || !button) return;
-    mountedIn.set(form, (mountedIn.get(form) ?? 0) + 1);
+    const count = (mountedIn.get(form) ?? 0) + 1;
+    mountedIn.set(form, count);
+    if (count === 1)
+      guarded.set(
+        form,
+        guardSubmissions(form, (busy) => showBusy(form, busy)),
+      );
     if (!form.hasAttribute(CHANGED_ATTRIBUTE)) setEnabled(button, false);
     const onEdit = (event: Event) => {
       if (event.target !== button && isCartField(event.target)) markChanged(form);
@@ -66,6 +87,9 @@ export function useUpdateCartButton(inputRef: RefObject<HTMLInputElement | null>
       if (left === 0) {
         const current = findUpdateCartButton(form);
         if (current) setEnabled(current, true);
+        guarded.get(form)?.();
+        guarded.delete(form);
+        showBusy(form, false);
       }
     };
   }, [inputRef]);

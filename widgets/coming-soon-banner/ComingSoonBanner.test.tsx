@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -104,5 +104,50 @@ describe('ComingSoonBanner', () => {
       expect(screen.queryByRole('button', { name: 'Dismiss coming soon banner' })).toBeNull(),
     );
     expect(calls).toBe(1);
+  });
+
+  it('two clicks in one task (a double click replayed after the mount) save once', async () => {
+    let calls = 0;
+    server.use(
+      http.post(URL_, () => {
+        calls += 1;
+        return HttpResponse.json({ id: 1 });
+      }),
+    );
+    render(<ComingSoonBanner {...props} />);
+    const button = screen.getByRole('button', { name: 'Dismiss coming soon banner' });
+    act(() => {
+      button.click();
+      button.click();
+    });
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Dismiss coming soon banner' })).toBeNull(),
+    );
+    expect(calls).toBe(1);
+  });
+
+  it('failed, then dismissed again with double clicks: exactly 2 requests', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let calls = 0;
+    const first = gate();
+    server.use(
+      http.post(URL_, async () => {
+        calls += 1;
+        if (calls > 1) return HttpResponse.json({ id: 1 });
+        await first.passed;
+        return new HttpResponse('<h1>Error</h1>', { status: 500 });
+      }),
+    );
+    render(<ComingSoonBanner {...props} />);
+    const button = screen.getByRole('button', { name: 'Dismiss coming soon banner' });
+    await userEvent.dblClick(button);
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    first.open();
+    expect(await screen.findByRole('alert')).toHaveTextContent(ALERT);
+    await userEvent.dblClick(button);
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Dismiss coming soon banner' })).toBeNull(),
+    );
+    expect(calls).toBe(2);
   });
 });

@@ -17,7 +17,10 @@ function setup(props: Partial<typeof PROPS> = {}) {
     'data-replyto="Reply to Grace" aria-label="Reply to Grace">Reply</a></div></li></ol>' +
     '<div id="review_form"><div data-island="product-reviews"></div></div>';
   const container = document.querySelector<HTMLElement>('[data-island]')!;
-  return render(<ProductReviews {...PROPS} {...props} />, { container });
+  const result = render(<ProductReviews {...PROPS} {...props} />, { container });
+  // The browser posts once every listener has run: the recorder comes after the island's.
+  window.addEventListener('submit', record);
+  return result;
 }
 
 /** Submissions that got through (the test stands in for the browser's navigation). */
@@ -32,7 +35,6 @@ const record = (event: Event) => {
 };
 beforeEach(() => {
   submitted = [];
-  window.addEventListener('submit', record);
   setSettings({ ...TEST_SETTINGS, review_rating_required: 'yes' });
 });
 afterEach(() => {
@@ -166,6 +168,97 @@ describe('submission', () => {
     setup({ commenter: { author: 'Aisling', email: 'a@example.com', consent: true } });
     expect(screen.getByRole('textbox', { name: required('Name') })).toHaveValue('Aisling');
     expect(screen.getByRole('checkbox', { name: /Save my name/ })).toBeChecked();
+  });
+});
+
+describe('one POST per review (issue #11): WordPress refuses the second as "Duplicate comment detected"', () => {
+  const submitButton = () => screen.getByRole('button', { name: 'Submit' });
+  const review = () => screen.getByRole('textbox', { name: required('Your review') });
+  /** Back on the page from WordPress's error page (the back-forward cache shows it as it was). */
+  const shownAgain = () =>
+    act(() => {
+      window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    });
+  async function ready() {
+    setup();
+    await fill();
+    await userEvent.click(star(4));
+  }
+
+  it('a double click posts once; meanwhile the form is busy and the button keeps the focus', async () => {
+    await ready();
+    await userEvent.dblClick(submitButton());
+    expect(submitted).toHaveLength(1);
+    expect(form()).toHaveAttribute('aria-busy', 'true');
+    expect(submitButton()).toHaveAttribute('aria-disabled', 'true');
+    expect(submitButton()).toHaveFocus();
+  });
+
+  it('Ctrl+Enter twice (or Cmd+Enter) posts once', async () => {
+    await ready();
+    review().focus();
+    await userEvent.keyboard('{Control>}{Enter}{Enter}{/Control}');
+    await userEvent.keyboard('{Meta>}{Enter}{/Meta}');
+    expect(submitted).toHaveLength(1);
+  });
+
+  it('Enter twice on the Submit button posts once', async () => {
+    await ready();
+    submitButton().focus();
+    await userEvent.keyboard('{Enter}{Enter}');
+    expect(submitted).toHaveLength(1);
+  });
+
+  it('a slow answer: clicks, keys and requestSubmit() while the page loads send nothing more', async () => {
+    await ready();
+    await userEvent.click(submitButton());
+    await userEvent.click(submitButton());
+    review().focus();
+    await userEvent.keyboard('{Control>}{Enter}{/Control}');
+    act(() => form().requestSubmit());
+    expect(submitted).toHaveLength(1);
+  });
+
+  it('failed (back from the error page): one more post, exactly 2, with what was typed', async () => {
+    await ready();
+    await userEvent.dblClick(submitButton());
+    shownAgain();
+    expect(form()).not.toHaveAttribute('aria-busy');
+    expect(submitButton()).not.toHaveAttribute('aria-disabled');
+    expect(review()).toHaveValue('Lovely boots.');
+    expect(star(4)).toHaveAttribute('aria-checked', 'true');
+    await userEvent.dblClick(submitButton());
+    expect(submitted).toHaveLength(2);
+    expect(submitted[1]!.get('comment')).toBe('Lovely boots.');
+    expect(submitted[1]!.get('rating')).toBe('4');
+  });
+
+  it('the page load stopped (Escape, the Stop button): one more post, exactly 2', async () => {
+    const navigation = new EventTarget();
+    (window as Window & { navigation?: EventTarget }).navigation = navigation;
+    try {
+      await ready();
+      review().focus();
+      await userEvent.keyboard('{Control>}{Enter}{Enter}{/Control}');
+      act(() => {
+        navigation.dispatchEvent(new Event('navigateerror'));
+      });
+      await userEvent.keyboard('{Control>}{Enter}{Enter}{/Control}');
+      expect(submitted).toHaveLength(2);
+    } finally {
+      delete (window as Window & { navigation?: EventTarget }).navigation;
+    }
+  });
+
+  it('blocked by the missing rating, then sent: the blocked try does not hold the form', async () => {
+    setup();
+    await fill();
+    await userEvent.dblClick(submitButton());
+    expect(submitted).toHaveLength(0);
+    expect(form()).not.toHaveAttribute('aria-busy');
+    await userEvent.click(star(2));
+    await userEvent.dblClick(submitButton());
+    expect(submitted).toHaveLength(1);
   });
 });
 

@@ -10,6 +10,7 @@ import {
 import type * as z from 'zod/mini';
 import { useAnnounce } from '../../src/a11y';
 import { getSettings } from '../../src/contract/read-settings';
+import { useSubmitOnce } from '../../src/ui/submitOnce';
 import {
   isSubmitShortcut,
   parseRating,
@@ -58,7 +59,11 @@ interface Reply {
  *   and the rating check run as for the button;
  * - threaded replies as WordPress's comment-reply.js: a review's 'Reply' link moves the form below
  *   that review, sets comment_parent and shows 'Cancel reply', which puts it back;
- * - otherwise the form posts natively to wp-comments-post.php, as WordPress's does.
+ * - otherwise the form posts natively to wp-comments-post.php, as WordPress's does, once: while
+ *   the answer loads, further clicks, Enter or Ctrl+Enter send nothing more (WordPress would refuse
+ *   the second as 'Duplicate comment detected'); the form is aria-busy and its button looks
+ *   disabled (aria-disabled, keeping the focus) until the page is left, or shown again after a
+ *   failure, as it was filled in (src/ui/submitOnce.ts).
  * The fields stay uncontrolled DOM inputs, so moving the form keeps what was typed.
  */
 export function ProductReviews(props: Props) {
@@ -78,6 +83,7 @@ export function ProductReviews(props: Props) {
   );
   const required = ratingRequired === 'yes';
   const announce = useAnnounce();
+  const submitting = useSubmitOnce(form);
 
   const choose = (value: number, focus: boolean) => {
     setRating(value);
@@ -211,6 +217,7 @@ export function ProductReviews(props: Props) {
         method="post"
         id="commentform"
         className="comment-form"
+        aria-busy={submitting || undefined}
         onSubmit={onSubmit}
         onKeyDown={onFormKeyDown}
       >
@@ -322,6 +329,7 @@ export function ProductReviews(props: Props) {
             id="submit"
             className="submit"
             value={submitLabel}
+            aria-disabled={submitting || undefined}
           />{' '}
           <input type="hidden" name="comment_post_ID" value={postId} id="comment_post_ID" />
           <input type="hidden" name="comment_parent" id="comment_parent" value={parent} />

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -117,13 +117,16 @@ describe('WaitlistForm', () => {
     expect(join()).toBeDisabled();
   });
 
-  it('sends product_id and email, disables the button meanwhile, then the message replaces the form', async () => {
+  it('sends product_id and email, disables the button meanwhile (aria-disabled), then the message replaces the form', async () => {
     const answer = gate();
     server.use(ok(answer));
     render(<WaitlistForm {...props()} />);
     await fillValid();
     await userEvent.click(join());
-    expect(join()).toBeDisabled();
+    // Disabled for assistive technologies and to the eye, and still focused (a `disabled` button
+    // would drop the keyboard focus to the page).
+    expect(join()).toHaveAttribute('aria-disabled', 'true');
+    expect(join()).toHaveFocus();
     answer.open();
     const message = await screen.findByRole('status');
     expect(message).toHaveTextContent(WAITLIST_TEXT.success);
@@ -228,5 +231,88 @@ describe('WaitlistForm', () => {
     await fillValid();
     await userEvent.click(join());
     expect(await screen.findByRole('status')).toHaveTextContent(WAITLIST_TEXT.success);
+  });
+
+  describe('one request per sign-up (issue #11)', () => {
+    const form = () => (email() as HTMLInputElement).form!;
+
+    it('a double click sends once; meanwhile the form is busy and the button keeps the focus', async () => {
+      const answer = gate();
+      server.use(ok(answer));
+      render(<WaitlistForm {...props()} />);
+      await fillValid();
+      await userEvent.dblClick(join());
+      expect(form()).toHaveAttribute('aria-busy', 'true');
+      expect(join()).toHaveAttribute('aria-disabled', 'true');
+      expect(join()).toHaveFocus();
+      answer.open();
+      expect(await screen.findByRole('status')).toHaveFocus();
+      expect(posted).toHaveLength(1);
+    });
+
+    it('Enter twice in the e-mail field sends once', async () => {
+      const answer = gate();
+      server.use(ok(answer));
+      render(<WaitlistForm {...props()} />);
+      await fillValid();
+      await userEvent.type(email(), '{Enter}{Enter}');
+      answer.open();
+      await screen.findByRole('status');
+      expect(posted).toHaveLength(1);
+    });
+
+    it('two submissions in one go (a script’s requestSubmit(), a replayed double click) send once', async () => {
+      const answer = gate();
+      server.use(ok(answer));
+      render(<WaitlistForm {...props()} />);
+      await fillValid();
+      act(() => {
+        form().requestSubmit();
+        form().requestSubmit();
+      });
+      answer.open();
+      await screen.findByRole('status');
+      expect(posted).toHaveLength(1);
+    });
+
+    it('a slow answer: clicks, Enter and requestSubmit() while it runs send nothing more', async () => {
+      const answer = gate();
+      server.use(ok(answer));
+      render(<WaitlistForm {...props()} />);
+      await fillValid();
+      await userEvent.click(join());
+      await waitFor(() => expect(posted).toHaveLength(1));
+      await userEvent.click(join());
+      await userEvent.type(email(), '{Enter}');
+      act(() => form().requestSubmit());
+      answer.open();
+      await screen.findByRole('status');
+      expect(posted).toHaveLength(1);
+    });
+
+    it('failed, then sent again: exactly 2 requests, with what was typed', async () => {
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const first = gate();
+      server.use(
+        ajax(async () => {
+          if (posted.length > 1) return HttpResponse.json({ status: 1, message: 'Joined' });
+          await first.passed;
+          return new HttpResponse('Internal Server Error', { status: 500 });
+        }),
+      );
+      render(<WaitlistForm {...props()} />);
+      await fillValid();
+      await userEvent.dblClick(join());
+      first.open();
+      expect(await screen.findByRole('alert')).toHaveTextContent(FAILED);
+      expect(form()).not.toHaveAttribute('aria-busy', 'true');
+      expect(join()).not.toHaveAttribute('aria-disabled');
+      expect(email()).toHaveValue('shopper@example.com');
+      expect(consent()).toBeChecked();
+      await userEvent.dblClick(join());
+      expect(await screen.findByRole('status')).toHaveTextContent('Joined');
+      expect(posted).toHaveLength(2);
+      expect(posted[1]!.get('email')).toBe('shopper@example.com');
+    });
   });
 });

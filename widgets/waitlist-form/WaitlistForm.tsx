@@ -16,10 +16,12 @@ type State =
  * CommerceKit's back-in-stock form (storefront.md §4 "Waitlist form", §5 "Waitlist", §8): an e-mail
  * field, a consent checkbox and a submit button. Both fields are validated on change and on keyup;
  * invalid ones are marked (aria-invalid and an error text) and the button stays disabled until both
- * are valid, and again while the request runs. The POST `commercekit_save_waitlist` sends
- * `product_id` and `email`; the server's message then replaces the form, as an error paragraph
- * (role=alert) when the status is not 1. Should the request itself fail, the form stays as filled
- * in, says so, and can be sent again.
+ * are valid, and again while the request runs: then aria-disabled (the form aria-busy), so that
+ * the button keeps the keyboard focus, and every further submission (a click, Enter, a script's
+ * requestSubmit(), two in the same task) sends nothing: one request per sign-up (issue #11). The
+ * POST `commercekit_save_waitlist` sends `product_id` and `email`; the server's message then
+ * replaces the form, as an error paragraph (role=alert) when the status is not 1. Should the
+ * request itself fail, the form stays as filled in, says so, and can be sent again.
  */
 export function WaitlistForm(props: Props) {
   const {
@@ -39,6 +41,8 @@ export function WaitlistForm(props: Props) {
   const result = useRef<HTMLParagraphElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const inFlight = useRef<AbortController | null>(null);
+  /** Read and set synchronously: a second submission in the same task must see the first. */
+  const submitting = useRef(false);
   const [state, setState] = useState<State>({ step: 'editing', failed: false });
   // The button follows validity from the start (the fields start empty; what the shopper typed
   // into the fallback is restored through input events, which validate); errors are shown once
@@ -51,7 +55,7 @@ export function WaitlistForm(props: Props) {
   useEffect(() => () => inFlight.current?.abort(), []);
 
   // The form is gone: the focus goes to the message that replaced it. After a failed request it
-  // goes back to the button (disabled while sending, it dropped the focus to the page).
+  // goes back to the button if it was lost to the page meanwhile.
   useLayoutEffect(() => {
     if (state.step === 'done') result.current?.focus();
     else if (state.step === 'editing' && state.failed) {
@@ -70,11 +74,13 @@ export function WaitlistForm(props: Props) {
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (submitting.current) return;
     const values = read();
     const now = validate(values);
     setErrors(now);
     setShown(true);
-    if (state.step === 'sending' || !isValid(now)) return;
+    if (!isValid(now)) return;
+    submitting.current = true;
     setState({ step: 'sending' });
     const controller = new AbortController();
     inFlight.current = controller;
@@ -90,6 +96,7 @@ export function WaitlistForm(props: Props) {
       setState({ step: 'editing', failed: true });
     } finally {
       if (inFlight.current === controller) inFlight.current = null;
+      submitting.current = false;
     }
   };
 
@@ -180,7 +187,8 @@ export function WaitlistForm(props: Props) {
           ref={button}
           type="submit"
           className="button commercekit-waitlist-button"
-          disabled={sending || !isValid(errors)}
+          disabled={!sending && !isValid(errors)}
+          aria-disabled={sending || undefined}
         >
           {buttonLabel}
         </button>
