@@ -82,6 +82,15 @@ describe('captionOf (§2.5)', () => {
 });
 
 describe('shareLinks (§2.6)', () => {
+  test.each(['javascript:alert(1)', 'data:image/svg+xml,<svg onload=alert(1)>'])(
+    'an image URL %j gets no Download link (the others keep it out of their own URLs, encoded)',
+    (imageUrl) => {
+      const hostile = shareLinks('https://shop.test/p/', imageUrl, 'Boots');
+      expect(hostile.map((link) => link.id)).toEqual(['facebook', 'twitter', 'pinterest']);
+      for (const link of hostile) expect(link.href).toMatch(/^https:\/\//);
+    },
+  );
+
   const links = shareLinks('https://shop.test/p/#&gid=1&pid=2', 'https://shop.test/a b.jpg', 'Boots & more');
   test('social network, tweet, pin and download, in order', () => {
     expect(links.map((l) => l.label)).toEqual(['Share on Facebook', 'Tweet', 'Pin it', 'Download image']);

@@ -3,6 +3,7 @@
  * gallery and the site-wide lightbox: the `#&gid=…&pid=…` hash of PhotoSwipe 4's history module,
  * captions, share links and the idle time-outs. No DOM, no React.
  */
+import { httpUrl } from '../security/url';
 
 /** §9: the UI hides after this long without pointer or key activity… */
 export const IDLE_MS = 4000;
@@ -112,6 +113,9 @@ export function shareLinks(pageUrl: string, imageUrl: string, text: string): Sha
       href: `https://www.pinterest.com/pin/create/button/?url=${url}&media=${media}&description=${description}`,
       download: false,
     },
-    { id: 'download', label: 'Download image', href: imageUrl, download: true },
+    // The image's URL comes from props or the page: a download link to anything but http(s) is left out.
+    ...(httpUrl(imageUrl)
+      ? [{ id: 'download' as const, label: 'Download image', href: imageUrl, download: true }]
+      : []),
   ];
 }

@@ -5,7 +5,6 @@
  */
 import type PhotoSwipe from 'photoswipe';
 import { __ } from '../i18n';
-import { safeHref } from '../security/url';
 import { captionOf, shareLinks } from './model';
 import { LIGHTBOX_TEXT } from './text';
 import type { LightboxSlide } from './types';
@@ -23,12 +22,9 @@ function menuList(slide: LightboxSlide | undefined, onFollow: () => void): HTMLU
   const text = slide ? captionOf({ caption: slide.caption, title: slide.title }) : '';
   const list = document.createElement('ul');
   for (const item of shareLinks(window.location.href, slide?.src ?? '', text)) {
-    // The image's URL comes from props or the page: a download link to anything but http(s) is left out.
-    const href = safeHref(item.href);
-    if (!href) continue;
     const link = document.createElement('a');
     link.className = `pswp__share--${item.id}`;
-    link.href = href;
+    link.href = item.href;
     link.textContent = __(item.label);
     if (item.download) link.setAttribute('download', '');
     else {

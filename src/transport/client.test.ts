@@ -146,6 +146,36 @@ describe('wcAjax', () => {
   });
 });
 
+describe('requests go to this site only', () => {
+  it.each([
+    [
+      'wc_ajax_url',
+      'https://evil.example/?wc-ajax=%%endpoint%%',
+      () => wcAjax('x', {}, { schema: Fragments }),
+    ],
+    [
+      'ajax_url',
+      'https://evil.example/wp-admin/admin-ajax.php',
+      () => adminAjax('x', {}, { schema: Fragments }),
+    ],
+    ['rest URL', '', () => rest('https://evil.example/wp-json/wp/v2/users/1', { schema: Fragments })],
+  ])('an off-site %s is refused: nothing is sent', async (field, value, call) => {
+    setSettings({
+      ajax_url: field === 'ajax_url' ? value : '/wp-admin/admin-ajax.php',
+      wc_ajax_url: field === 'wc_ajax_url' ? value : '/?wc-ajax=%%endpoint%%',
+      rest_url: '/wp-json/',
+      rest_nonce: 'aaaaaaaaaa',
+      cart_url: '/cart/',
+    });
+    const error = await failure(call());
+    expect(error).toMatchObject({
+      kind: 'network',
+      message: expect.stringMatching(/refused to send a request to/),
+    });
+    expect(seen).toEqual([]);
+  });
+});
+
 describe('adminAjax', () => {
   it("POSTs the action with the form and reads WordPress's bare '0' answers as text", async () => {
     server.use(http.post('http://localhost:3000/wp-admin/admin-ajax.php', () => new HttpResponse('1')));
