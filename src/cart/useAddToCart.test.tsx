@@ -7,6 +7,7 @@ import { setSettings } from '../contract/read-settings';
 import { on } from '../events/bus';
 import { navigation } from '../navigation';
 import { withCartTestServer } from '../test/cart';
+import { gate } from '../test/gate';
 import { useAddToCart, type UseAddToCartOptions } from './useAddToCart';
 
 const server = withCartTestServer();
@@ -118,6 +119,33 @@ describe('useAddToCart', () => {
       '[shop-islands] test: the product could not be added in the page; following the link.',
       expect.anything(),
     );
+  });
+
+  it('a failed add leaves the page only once the adds queued after it are sent and answered', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const assign = vi.spyOn(navigation, 'assign').mockImplementation(() => undefined);
+    const [first, second] = [gate(), gate()];
+    let adds = 0;
+    server.use(
+      http.post('*', async ({ request }) => {
+        if (new URL(request.url).searchParams.get('wc-ajax') !== 'add_to_cart') return undefined;
+        adds += 1;
+        if (adds === 1) {
+          await first.passed;
+          return new HttpResponse('', { status: 403 });
+        }
+        await second.passed;
+        return undefined;
+      }),
+    );
+    render(<Control options={{ island: 'test' }} />);
+    await userEvent.click(add());
+    await userEvent.click(add());
+    first.open();
+    await waitFor(() => expect(adds).toBe(2));
+    expect(assign).not.toHaveBeenCalled();
+    second.open();
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost:3000/?add-to-cart=13'));
   });
 
   it('a failed add submits the form when there is one', async () => {
