@@ -108,7 +108,8 @@ test.describe('a review is posted once', () => {
   async function writeReview(page: Page, text: string) {
     await page.goto(`${BOOTS}#tab-reviews`);
     const shown = island(page, 'product-reviews').locator(':scope > :not(script)').first();
-    await shown.scrollIntoViewIfNeeded();
+    // The island may swap its fallback for its own markup while this scrolls: try again on the new one.
+    await expect(() => shown.scrollIntoViewIfNeeded({ timeout: 2_000 })).toPass({ timeout: 10_000 });
     await expect(island(page, 'product-reviews')).toHaveAttribute('data-island-state', 'mounted', {
       timeout: 10_000,
     });
