@@ -5,7 +5,7 @@
  */
 import type { Settings } from '../contract/settings';
 import { __ } from '../i18n';
-import { describeUrl, REFUSED_NAVIGATION_MESSAGE } from '../security/url';
+import { describeUrl, REFUSED_NAVIGATION_MESSAGE, httpUrl } from '../security/url';
 import { leaveFor } from '../navigation';
 import type { TransportError } from '../transport/errors';
 import type { AddOutcome } from './store';
@@ -63,6 +63,7 @@ export type ViewCartLink = { href: string; text: string };
 
 /** The 'View cart' link shown once after an added button (`i18n_view_cart`, `cart_url`); null on the cart page. */
 export function viewCartLink(settings: Settings): ViewCartLink | null {
-  if (!offCartPage(settings.is_cart)) return null;
+  // The settings block is server data too: a cart_url that is not http(s) is not rendered.
+  if (!offCartPage(settings.is_cart) || !httpUrl(settings.cart_url)) return null;
   return { href: settings.cart_url, text: settings.i18n.view_cart ?? __('View cart') };
 }
