@@ -42,7 +42,12 @@ export default defineConfig({
   webServer: {
     command: 'npx tsx demo/server.ts',
     // demo/server.ts binds 127.0.0.1 unless told otherwise.
-    env: { PORT: String(PORT), SHOP_ISLANDS_DIST: process.env.SHOP_ISLANDS_DIST ?? '' },
+    env: {
+      PORT: String(PORT),
+      SHOP_ISLANDS_DIST: process.env.SHOP_ISLANDS_DIST ?? '',
+      // The tests' slow server (demo/slow-answers.ts).
+      SHOP_ISLANDS_SLOW_ANSWERS: '1',
+    },
     url: `${BASE_URL}/`,
     reuseExistingServer: !CI,
     timeout: 60_000,

@@ -27,6 +27,7 @@ import {
 import { isStoreEndpoint, proxyToStore } from './proxy';
 import { createSite } from './site';
 import { imageKeyFromPath, placeholderSvg } from './svg';
+import { createSlowAnswers } from './slow-answers';
 
 const DEMO_DIR = path.dirname(fileURLToPath(import.meta.url));
 const PUBLIC_DIR = path.join(DEMO_DIR, 'public');
@@ -45,6 +46,8 @@ export interface DemoServerOptions {
   distDir?: string;
   /** Log nothing (tests). */
   quiet?: boolean;
+  /** Answer `/__slow__/…`: end-to-end tests make the server slow with it (demo/slow-answers.ts). */
+  slowAnswers?: boolean;
 }
 
 export interface DemoServer {
@@ -218,6 +221,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
   const storeUrl = options.storeUrl ? new URL(options.storeUrl) : null;
   const assets = manifestReader(distDir, log);
   const site = createSite({ assets });
+  const slow = options.slowAnswers ? createSlowAnswers() : null;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const method = (req.method ?? 'GET').toUpperCase();
@@ -251,10 +255,16 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
       }
     }
 
+    const control = slow?.control(request);
+    if (control) return sendFetchResponse(control, res, method);
+
     if (isStoreEndpoint(url)) {
       if (storeUrl) return sendFetchResponse(await proxyToStore(request, storeUrl), res, method);
       const mocked = await getResponse(handlers, request);
-      if (mocked) return sendFetchResponse(mocked, res, method);
+      if (mocked) {
+        await slow?.beforeAnswer(request);
+        return sendFetchResponse(mocked, res, method);
+      }
     }
 
     return sendFetchResponse(await site(request), res, method);
@@ -301,7 +311,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
   const storeUrl = process.env.WC_STORE_URL || undefined;
   // SHOP_ISLANDS_DIST: a build elsewhere than dist/ (the same variable `vite build` reads).
   const distDir = process.env.SHOP_ISLANDS_DIST || undefined;
-  startDemoServer({ port, storeUrl, distDir })
+  const slowAnswers = process.env.SHOP_ISLANDS_SLOW_ANSWERS === '1';
+  startDemoServer({ port, storeUrl, distDir, slowAnswers })
     .then((server) => {
       console.log(`Shop Islands demo store: ${server.url}`);
       if (storeUrl) console.log(`Forwarding wc-ajax, admin-ajax.php and wp-json requests to ${storeUrl}`);

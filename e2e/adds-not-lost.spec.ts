@@ -68,20 +68,15 @@ test('five quick adds, then the tab is closed: the adds still waiting are sent w
   context,
 }) => {
   await gotoMounted(page, '/shop/');
-  // The first add reaches the server only once the tab is closed: four are still waiting their turn
-  // when it closes (and no answer opens the drawer over the button meanwhile). On the context, so
-  // that what the closed page sent still arrives.
-  const first = hold();
-  let adds = 0;
-  await context.route(ADD_TO_CART, async (route) => {
-    adds += 1;
-    if (adds === 1) await first.passed;
-    await route.continue();
-  });
+  // A slow server: the first add is carried out at once, its answer is held (in the demo server,
+  // demo/slow-answers.ts) until the tab has closed. Four adds are still waiting their turn when it
+  // closes, and no answer opens the drawer over the button meanwhile.
+  const slow = context.request;
+  expect((await slow.post('/__slow__/hold?endpoint=add_to_cart')).status()).toBe(204);
   for (let i = 0; i < 5; i += 1) await addButton(page).click({ noWaitAfter: true });
-  await expect.poll(() => adds).toBe(1);
+  await expect.poll(() => itemsInCart(page)).toBe(1);
   await page.close({ runBeforeUnload: true });
-  first.open();
+  await slow.post('/__slow__/release');
 
   const next = await context.newPage();
   await next.goto('/cart/');

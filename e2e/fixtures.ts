@@ -84,6 +84,18 @@ export const test = base.extend<{ consoleErrors: ConsoleErrors }>({
 /** The first container of island `name`. */
 export const island = (page: Page, name: string) => page.locator(`[data-island="${name}"]`).first();
 
+/**
+ * Scrolls the first container of island `name` to the middle of the viewport, as a shopper scrolling
+ * to it would (islands that mount when seen then mount). Its first element is found and scrolled to
+ * in one step in the page: an island mounting meanwhile swaps its fallback for its own markup, and
+ * an element located first would be gone before it was scrolled to.
+ */
+export const scrollIslandIntoView = (page: Page, name: string): Promise<void> =>
+  island(page, name).evaluate((container) => {
+    const first = [...container.children].find((child) => child.tagName !== 'SCRIPT');
+    (first ?? container).scrollIntoView({ block: 'center' });
+  });
+
 /** `data-island-state` of the first container of island `name` (null before the loader saw it). */
 export const islandState = (page: Page, name: string): Promise<string | null> =>
   island(page, name).getAttribute('data-island-state');

@@ -17,6 +17,7 @@ import {
   gotoMounted,
   island,
   nextFrames,
+  scrollIslandIntoView,
   scrollToCenter,
   test,
 } from './fixtures';
@@ -107,9 +108,7 @@ test.describe('a review is posted once', () => {
   /** The boots' review form, mounted, with 4 stars and `text` from a guest. */
   async function writeReview(page: Page, text: string) {
     await page.goto(`${BOOTS}#tab-reviews`);
-    const shown = island(page, 'product-reviews').locator(':scope > :not(script)').first();
-    // The island may swap its fallback for its own markup while this scrolls: try again on the new one.
-    await expect(() => shown.scrollIntoViewIfNeeded({ timeout: 2_000 })).toPass({ timeout: 10_000 });
+    await scrollIslandIntoView(page, 'product-reviews');
     await expect(island(page, 'product-reviews')).toHaveAttribute('data-island-state', 'mounted', {
       timeout: 10_000,
     });

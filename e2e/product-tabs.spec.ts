@@ -6,7 +6,15 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, island, nextFrames, scrollToCenter, test, waitForIslands } from './fixtures';
+import {
+  expect,
+  island,
+  nextFrames,
+  scrollIslandIntoView,
+  scrollToCenter,
+  test,
+  waitForIslands,
+} from './fixtures';
 
 const BOOTS = '/product/junior-football-boots/';
 
@@ -30,7 +38,7 @@ async function gotoProduct(page: Page, url: string): Promise<void> {
 
 /** Scrolls island `name` into view if it is not (it mounts when seen), and waits for it to mount. */
 async function seen(page: Page, name: string): Promise<void> {
-  await island(page, name).locator(':scope > :not(script)').first().scrollIntoViewIfNeeded();
+  await scrollIslandIntoView(page, name);
   await expect(island(page, name)).toHaveAttribute('data-island-state', 'mounted', { timeout: 10_000 });
 }
 

@@ -6,7 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, island, nextFrames, scrollToCenter, test } from './fixtures';
+import { expect, island, nextFrames, scrollIslandIntoView, scrollToCenter, test } from './fixtures';
 
 const BOOTS = '/product/junior-football-boots/';
 const REQUIRED = 'Please select a rating';
@@ -22,7 +22,7 @@ async function gotoProduct(page: Page, url: string): Promise<void> {
   for (const name of ['product-tabs', 'product-accordion', 'product-reviews']) {
     const shown = island(page, name).locator(':scope > :not(script)').first();
     if (name === 'product-reviews' && !(await shown.isVisible())) continue;
-    await shown.scrollIntoViewIfNeeded();
+    await scrollIslandIntoView(page, name);
     await expect(island(page, name)).toHaveAttribute('data-island-state', 'mounted', { timeout: 10_000 });
   }
   await nextFrames(page);
@@ -96,7 +96,7 @@ test(
     const review = page.locator(`#${id}`);
     // The reviews panel shows at once; the tab list (above it, mounted when seen) says so too.
     await expect(page.locator('#tab-reviews')).toBeVisible();
-    await island(page, 'product-tabs').locator(':scope > :not(script)').first().scrollIntoViewIfNeeded();
+    await scrollIslandIntoView(page, 'product-tabs');
     await expect(page.getByRole('tab', { name: /^Reviews/ })).toHaveAttribute('aria-selected', 'true');
     await expect(review).toContainText('Your review is awaiting approval');
     await expect(review).toContainText('Great boots, my daughter wears them every weekend.');
