@@ -132,17 +132,15 @@ final class Shop_Islands_Assets {
 	);
 
 	/**
-	 * `wp_footer` (priority 19, before the footer scripts print): dequeues the scripts replaced by
-	 * the islands printed on this page (REPLACED_SCRIPTS, through the `shop_islands_replaced_scripts`
-	 * filter). A script another enqueued script depends on is still printed by WordPress.
+	 * The scripts islands replace (REPLACED_SCRIPTS through the `shop_islands_replaced_scripts`
+	 * filter), the unusable entries of a filter left out: handle => island names.
+	 *
+	 * @return array<string, string[]>
 	 */
-	public function dequeue_replaced_scripts(): void {
-		if ( ! $this->islands ) {
-			return;
-		}
+	private function replaced_scripts(): array {
 		/**
 		 * Filters which scripts the islands replace: handle => island names that must all be on
-		 * the page for the script to be dequeued. Return an empty array to keep every script.
+		 * the page for the script to be left out. Return an empty array to keep every script.
 		 *
 		 * @since 0.1.0
 		 *
@@ -150,15 +148,53 @@ final class Shop_Islands_Assets {
 		 */
 		$replaced = apply_filters( 'shop_islands_replaced_scripts', self::REPLACED_SCRIPTS );
 		if ( ! is_array( $replaced ) ) {
-			return;
+			return array();
 		}
+		$valid = array();
 		foreach ( $replaced as $handle => $islands ) {
 			if ( ! is_string( $handle ) || ! is_array( $islands ) || ! $islands ) {
 				continue;
 			}
+			$names = array_filter( $islands, 'is_string' );
+			if ( count( $names ) === count( $islands ) ) {
+				$valid[ $handle ] = array_values( $names );
+			}
+		}
+		return $valid;
+	}
+
+	/**
+	 * `wp_enqueue_scripts` (last): the scripts islands replace are moved to the footer group.
+	 * WooCommerce 9 prints them in `<head>` with `defer`, before the page has said which islands
+	 * it prints, so they could not be left out there and every add to cart was sent twice (once by
+	 * the island, once by add-to-cart.js). In the footer `dequeue_replaced_scripts()` decides, with
+	 * the page's islands known. Nothing changes for the shopper when a script stays: a `defer`
+	 * script runs after the document is parsed wherever it is printed (WooCommerce 7 printed them
+	 * in the footer). A script that a `<head>` script depends on is still printed in `<head>`
+	 * (WordPress moves a dependency up to its dependant's group), and then kept.
+	 */
+	public function move_replaced_scripts_to_footer(): void {
+		$scripts = wp_scripts();
+		foreach ( array_keys( $this->replaced_scripts() ) as $handle ) {
+			if ( isset( $scripts->registered[ $handle ] ) ) {
+				$scripts->add_data( $handle, 'group', 1 );
+			}
+		}
+	}
+
+	/**
+	 * `wp_footer` (priority 19, before the footer scripts print): dequeues the scripts replaced by
+	 * the islands printed on this page (`replaced_scripts()`). A script another enqueued script
+	 * depends on is still printed by WordPress.
+	 */
+	public function dequeue_replaced_scripts(): void {
+		if ( ! $this->islands ) {
+			return;
+		}
+		foreach ( $this->replaced_scripts() as $handle => $islands ) {
 			$all = true;
 			foreach ( $islands as $island ) {
-				$all = $all && is_string( $island ) && isset( $this->islands[ $island ] );
+				$all = $all && isset( $this->islands[ $island ] );
 			}
 			if ( $all ) {
 				wp_dequeue_script( $handle );

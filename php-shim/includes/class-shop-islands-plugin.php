@@ -70,6 +70,8 @@ final class Shop_Islands_Plugin {
 		// Before wp_print_footer_scripts (20), after the footer's own islands (the store notice is at 10).
 		add_action( 'wp_footer', array( $this->settings, 'print_footer' ), 19 );
 		add_action( 'wp_footer', array( $this->assets, 'dequeue_replaced_scripts' ), 19 );
+		// After every plugin and theme enqueued theirs (WooCommerce's are at 10).
+		add_action( 'wp_enqueue_scripts', array( $this->assets, 'move_replaced_scripts_to_footer' ), PHP_INT_MAX );
 		add_action( 'wp_print_footer_scripts', array( $this->assets, 'mark_footer_printed' ), 100 );
 		add_action( 'admin_notices', array( $this, 'admin_notice' ) );
 	}

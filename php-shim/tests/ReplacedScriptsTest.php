@@ -86,4 +86,53 @@ class ReplacedScriptsTest extends Shop_Islands_Test_Case {
 		self::island( 'add-to-cart' );
 		$this->assertSame( self::HANDLES, self::printed( $this->footer() ) );
 	}
+
+	/**
+	 * WooCommerce 9 registers its scripts for `<head>` (with `defer`); `woocommerce` is one the
+	 * islands do not replace.
+	 */
+	private static function register_in_head(): void {
+		foreach ( array_merge( self::HANDLES, array( 'woocommerce' ) ) as $handle ) {
+			wp_deregister_script( $handle );
+			wp_register_script( $handle, "https://example.test/$handle.js", array(), '9.9.5', false );
+			wp_enqueue_script( $handle );
+		}
+	}
+
+	/** What `wp_head` prints of the scripts, after `wp_enqueue_scripts` ran. */
+	private function head(): string {
+		do_action( 'wp_enqueue_scripts' );
+		ob_start();
+		wp_print_head_scripts();
+		return (string) ob_get_clean();
+	}
+
+	public function test_scripts_woocommerce_9_puts_in_head_wait_for_the_footer_and_are_left_out_there(): void {
+		self::register_in_head();
+		$head = $this->head();
+		// wc-cart (the cart page's script) is not replaced by an island: it stays in <head>.
+		$this->assertSame( array( 'wc-cart' ), self::printed( $head ), 'no replaced script is printed in <head>' );
+		$this->assertStringContainsString( 'https://example.test/woocommerce.js', $head );
+
+		self::island( 'add-to-cart' );
+		self::island( 'product-gallery' );
+		$this->assertSame( array( 'wc-cart-fragments', 'wc-add-to-cart-variation', 'wc-single-product' ), self::printed( $this->footer() ) );
+	}
+
+	public function test_a_page_without_islands_still_gets_them_in_the_footer(): void {
+		self::register_in_head();
+		$this->assertSame( array( 'wc-cart' ), self::printed( $this->head() ) );
+		$this->assertSame( array_values( array_diff( self::HANDLES, array( 'wc-cart' ) ) ), self::printed( $this->footer() ) );
+	}
+
+	public function test_a_head_script_that_needs_one_keeps_it_in_head(): void {
+		self::register_in_head();
+		wp_register_script( 'other-plugin', 'https://example.test/other-plugin.js', array( 'wc-add-to-cart' ), '1', false );
+		wp_enqueue_script( 'other-plugin' );
+		$head = $this->head();
+		$this->assertSame( array( 'wc-add-to-cart', 'wc-cart' ), self::printed( $head ) );
+		$this->assertStringContainsString( 'https://example.test/other-plugin.js', $head );
+		self::island( 'add-to-cart' );
+		$this->assertNotContains( 'wc-add-to-cart', self::printed( $this->footer() ), 'printed once, in <head>' );
+	}
 }
