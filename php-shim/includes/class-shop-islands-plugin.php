@@ -28,6 +28,9 @@ final class Shop_Islands_Plugin {
 	/** The `[shop_island]` shortcode. */
 	public readonly Shop_Islands_Shortcode $shortcode;
 
+	/** Islands placed through WooCommerce's hooks. */
+	public readonly Shop_Islands_Integration $integration;
+
 	/**
 	 * The manifest (or why there is none) read from $manifest_dir during this request.
 	 *
@@ -43,10 +46,11 @@ final class Shop_Islands_Plugin {
 
 	/** Use instance(). */
 	private function __construct() {
-		$this->assets    = new Shop_Islands_Assets( $this );
-		$this->settings  = new Shop_Islands_Settings( $this );
-		$this->renderer  = new Shop_Islands_Renderer( $this );
-		$this->shortcode = new Shop_Islands_Shortcode( $this );
+		$this->assets      = new Shop_Islands_Assets( $this );
+		$this->settings    = new Shop_Islands_Settings( $this );
+		$this->renderer    = new Shop_Islands_Renderer( $this );
+		$this->shortcode   = new Shop_Islands_Shortcode( $this );
+		$this->integration = new Shop_Islands_Integration();
 	}
 
 	/** The plugin. */
@@ -66,6 +70,7 @@ final class Shop_Islands_Plugin {
 
 		add_action( 'init', array( $this, 'load_textdomain' ) );
 		add_action( 'init', array( $this->shortcode, 'register' ) );
+		$this->integration->register();
 		add_filter( 'script_loader_tag', array( $this->assets, 'module_tag' ), 10, 2 );
 		// Before wp_print_footer_scripts (20), after the footer's own islands (the store notice is at 10).
 		add_action( 'wp_footer', array( $this->settings, 'print_footer' ), 19 );

@@ -258,7 +258,7 @@ abstract class Shop_Islands_Test_Case extends TestCase {
 	 *
 	 * @param string $dir Directory.
 	 */
-	private static function remove_dir( string $dir ): void {
+	protected static function remove_dir( string $dir ): void {
 		if ( ! is_dir( $dir ) ) {
 			return;
 		}
