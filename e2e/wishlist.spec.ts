@@ -6,7 +6,16 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, Route } from '@playwright/test';
-import { expect, gotoMounted, island, scrollToCenter, tabTo, test, waitForIslands } from './fixtures';
+import {
+  deferred,
+  expect,
+  gotoMounted,
+  island,
+  scrollToCenter,
+  tabTo,
+  test,
+  waitForIslands,
+} from './fixtures';
 
 const AJAX = '**/wp-admin/admin-ajax.php*';
 const POPUP_MS = 2000;
@@ -163,11 +172,14 @@ test.describe('wishlist round trip', () => {
 
   test('while a request runs the item is processing and repeat clicks are ignored', async ({ page }) => {
     let calls = 0;
+    // The answer is held until the repeat clicks are made: a fixed delay let a busy machine answer
+    // before them, and the "Add" button was gone when they came.
+    const held = deferred();
     await page.route(AJAX, async (route) => {
       if (new URLSearchParams(route.request().postData() ?? '').get('action') !== 'commercekit_save_wishlist')
         return route.fallback();
       calls += 1;
-      await new Promise((resolve) => setTimeout(resolve, 800));
+      await held.promise;
       return route.fallback();
     });
     await gotoMounted(page, '/product/shin-pads/');
@@ -179,6 +191,7 @@ test.describe('wishlist round trip', () => {
     await expect(item).toHaveAttribute('aria-busy', 'true');
     await add.click();
     await add.click();
+    held.release();
     await expect(button(page, 'Remove from wishlist')).toBeVisible();
     await expect(item).not.toHaveClass(/processing/);
     expect(calls).toBe(1);
