@@ -77,6 +77,10 @@ final class Shop_Islands_Plugin {
 		add_action( 'wp_footer', array( $this->assets, 'dequeue_replaced_scripts' ), 19 );
 		// After every plugin and theme enqueued theirs (WooCommerce's are at 10).
 		add_action( 'wp_enqueue_scripts', array( $this->assets, 'move_replaced_scripts_to_footer' ), PHP_INT_MAX );
+		// Again right before <head>'s scripts print, for scripts enqueued after wp_enqueue_scripts.
+		add_action( 'wp_print_scripts', array( $this->assets, 'move_replaced_scripts_to_footer' ), PHP_INT_MAX );
+		// The last word on what is printed, whenever it is enqueued.
+		add_filter( 'print_scripts_array', array( $this->assets, 'filter_printed_scripts' ), PHP_INT_MAX );
 		add_action( 'wp_print_footer_scripts', array( $this->assets, 'mark_footer_printed' ), 100 );
 		add_action( 'admin_notices', array( $this, 'admin_notice' ) );
 	}
