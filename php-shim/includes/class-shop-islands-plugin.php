@@ -31,6 +31,9 @@ final class Shop_Islands_Plugin {
 	/** Islands placed through WooCommerce's hooks. */
 	public readonly Shop_Islands_Integration $integration;
 
+	/** Settings → Shop Islands. */
+	public readonly Shop_Islands_Admin $admin;
+
 	/**
 	 * The manifest (or why there is none) read from $manifest_dir during this request.
 	 *
@@ -51,6 +54,7 @@ final class Shop_Islands_Plugin {
 		$this->renderer    = new Shop_Islands_Renderer( $this );
 		$this->shortcode   = new Shop_Islands_Shortcode( $this );
 		$this->integration = new Shop_Islands_Integration();
+		$this->admin       = new Shop_Islands_Admin( $this );
 	}
 
 	/** The plugin. */
@@ -71,6 +75,7 @@ final class Shop_Islands_Plugin {
 		add_action( 'init', array( $this, 'load_textdomain' ) );
 		add_action( 'init', array( $this->shortcode, 'register' ) );
 		$this->integration->register();
+		$this->admin->register();
 		add_filter( 'script_loader_tag', array( $this->assets, 'module_tag' ), 10, 2 );
 		// Before wp_print_footer_scripts (20), after the footer's own islands (the store notice is at 10).
 		add_action( 'wp_footer', array( $this->settings, 'print_footer' ), 19 );
