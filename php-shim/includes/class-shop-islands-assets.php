@@ -176,6 +176,9 @@ final class Shop_Islands_Assets {
 	 * printed in `<head>` (WordPress moves a dependency up to its dependant's group), and then kept.
 	 */
 	public function move_replaced_scripts_to_footer(): void {
+		if ( is_admin() ) {
+			return; // wp_print_scripts also fires on admin screens, which print no islands.
+		}
 		$scripts = wp_scripts();
 		foreach ( array_keys( $this->replaced_scripts() ) as $handle ) {
 			if ( isset( $scripts->registered[ $handle ] ) && ! in_array( $handle, $scripts->done, true ) ) {
