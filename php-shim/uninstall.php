@@ -1,7 +1,8 @@
 <?php
 /**
- * Uninstall: removes the one option the plugin reads (`shop_islands_automatic`, set by the site
- * owner to turn automatic islands on or off). Nothing else is stored.
+ * Uninstall: removes the plugin's two options: `shop_islands_automatic` (the site owner's switches
+ * of the automatic islands, Settings → Shop Islands) and `shop_islands_script_conflicts` (scripts
+ * seen needing one an island replaces, shown on that page). Nothing else is stored.
  *
  * @package ShopIslands
  */
@@ -9,3 +10,4 @@
 defined( 'WP_UNINSTALL_PLUGIN' ) || exit;
 
 delete_option( 'shop_islands_automatic' );
+delete_option( 'shop_islands_script_conflicts' );

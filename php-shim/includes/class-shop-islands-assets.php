@@ -164,41 +164,219 @@ final class Shop_Islands_Assets {
 	}
 
 	/**
-	 * `wp_enqueue_scripts` (last): the scripts islands replace are moved to the footer group.
-	 * WooCommerce 9 prints them in `<head>` with `defer`, before the page has said which islands
-	 * it prints, so they could not be left out there and every add to cart was sent twice (once by
-	 * the island, once by add-to-cart.js). In the footer `dequeue_replaced_scripts()` decides, with
-	 * the page's islands known. Nothing changes for the shopper when a script stays: a `defer`
-	 * script runs after the document is parsed wherever it is printed (WooCommerce 7 printed them
-	 * in the footer). A script that a `<head>` script depends on is still printed in `<head>`
-	 * (WordPress moves a dependency up to its dependant's group), and then kept.
+	 * `wp_enqueue_scripts` (last), and again on `wp_print_scripts` (right before `<head>`'s scripts
+	 * print, for scripts enqueued later): the scripts islands replace are moved to the footer group.
+	 * WooCommerce 9 prints them in `<head>` with `defer` (another plugin may ask for `async`, or for
+	 * `<head>` with no strategy), before the page has said which islands it prints, so they could not
+	 * be left out there and every add to cart was sent twice (once by the island, once by
+	 * add-to-cart.js). In the footer `dequeue_replaced_scripts()` decides, with the page's islands
+	 * known. Nothing changes for the shopper when a script stays: a `defer` or `async` script runs
+	 * once the document is parsed or later wherever it is printed, and its strategy stays with it
+	 * (WooCommerce 7 printed them in the footer). A script that a `<head>` script depends on is still
+	 * printed in `<head>` (WordPress moves a dependency up to its dependant's group), and then kept.
 	 */
 	public function move_replaced_scripts_to_footer(): void {
+		if ( is_admin() ) {
+			return; // wp_print_scripts also fires on admin screens, which print no islands.
+		}
 		$scripts = wp_scripts();
 		foreach ( array_keys( $this->replaced_scripts() ) as $handle ) {
-			if ( isset( $scripts->registered[ $handle ] ) ) {
+			if ( isset( $scripts->registered[ $handle ] ) && ! in_array( $handle, $scripts->done, true ) ) {
 				$scripts->add_data( $handle, 'group', 1 );
 			}
 		}
 	}
 
 	/**
+	 * Whether every island of `$islands` was printed on this page.
+	 *
+	 * @param string[] $islands Island names.
+	 */
+	private function all_printed( array $islands ): bool {
+		foreach ( $islands as $island ) {
+			if ( ! isset( $this->islands[ $island ] ) ) {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	/**
+	 * Whether an island of this type was printed on this page (by the theme, the shortcode or the
+	 * automatic integration).
+	 *
+	 * @param string $island Island name.
+	 */
+	public function printed( string $island ): bool {
+		return isset( $this->islands[ $island ] );
+	}
+
+	/**
 	 * `wp_footer` (priority 19, before the footer scripts print): dequeues the scripts replaced by
 	 * the islands printed on this page (`replaced_scripts()`). A script another enqueued script
-	 * depends on is still printed by WordPress.
+	 * depends on is still printed by WordPress: that is recorded for the settings page
+	 * (`record_conflicts()`), since the island and the script then both handle the same markup.
 	 */
 	public function dequeue_replaced_scripts(): void {
 		if ( ! $this->islands ) {
 			return;
 		}
 		foreach ( $this->replaced_scripts() as $handle => $islands ) {
-			$all = true;
-			foreach ( $islands as $island ) {
-				$all = $all && isset( $this->islands[ $island ] );
-			}
-			if ( $all ) {
+			if ( $this->all_printed( $islands ) ) {
 				wp_dequeue_script( $handle );
 			}
+		}
+		foreach ( array_keys( $this->islands ) as $island ) {
+			$conflicts = $this->dependants_of_replaced( $island, true );
+			if ( $conflicts ) {
+				$this->record_conflicts( $island, $conflicts );
+			}
+		}
+	}
+
+	/**
+	 * `print_scripts_array`: the last word on what WordPress prints. A script replaced by islands that
+	 * are all on the page is taken out of the list, unless a script of the list needs it; this also
+	 * catches a script enqueued after `dequeue_replaced_scripts()` ran (later on `wp_footer`). In
+	 * `<head>` (`wp_head`) every replaced script is taken out (unless a `<head>` script needs it):
+	 * it stays enqueued, and the footer decides, even for one enqueued for `<head>` after
+	 * `move_replaced_scripts_to_footer()` ran.
+	 *
+	 * @param mixed $to_do Handles about to be printed, dependencies first.
+	 * @return mixed
+	 */
+	public function filter_printed_scripts( $to_do ) {
+		$head = doing_action( 'wp_head' );
+		if ( ! is_array( $to_do ) || ( ! $head && ! $this->islands ) ) {
+			return $to_do;
+		}
+		$scripts = wp_scripts();
+		$remove  = array();
+		foreach ( $this->replaced_scripts() as $handle => $islands ) {
+			// In <head> the page's islands are not known yet: every replaced script waits for the footer.
+			if ( in_array( $handle, $to_do, true ) && ( $head || $this->all_printed( $islands ) ) ) {
+				$remove[ $handle ] = true;
+			}
+		}
+		if ( ! $remove ) {
+			return $to_do;
+		}
+		// Kept when something that stays in the list (or was printed already) depends on it.
+		$staying = array_merge( array_diff( $to_do, array_keys( $remove ) ), $scripts->done );
+		foreach ( $staying as $other ) {
+			foreach ( $this->dependencies( (string) $other ) as $dependency ) {
+				unset( $remove[ $dependency ] );
+			}
+		}
+		return array_values( array_diff( $to_do, array_keys( $remove ) ) );
+	}
+
+	/**
+	 * Every script `$handle` needs, directly or through others (registered ones only).
+	 *
+	 * @param string $handle Script handle.
+	 * @return string[]
+	 */
+	private function dependencies( string $handle ): array {
+		$scripts = wp_scripts();
+		$found   = array();
+		$pending = array( $handle );
+		while ( $pending ) {
+			$current = array_pop( $pending );
+			$deps    = isset( $scripts->registered[ $current ] ) ? (array) $scripts->registered[ $current ]->deps : array();
+			foreach ( $deps as $dep ) {
+				if ( is_string( $dep ) && ! isset( $found[ $dep ] ) ) {
+					$found[ $dep ] = true;
+					$pending[]     = $dep;
+				}
+			}
+		}
+		return array_keys( $found );
+	}
+
+	/**
+	 * The scripts on this page (enqueued, printed already, or needed by those) that need a script
+	 * `$island` replaces: replaced handle => the handles that need it. WooCommerce's own scripts
+	 * that islands replace are not counted (they go with theirs). Such a script cannot be left
+	 * out without breaking the one that needs it, so the island must stay off on this page: the
+	 * two would handle the same markup (two requests per click).
+	 *
+	 * @param string $island   Island name.
+	 * @param bool   $complete Only scripts whose islands are all printed (the ones the page would
+	 *                         leave out): what the footer checks. Otherwise every script `$island`
+	 *                         is one of the replacements of: what is checked before placing it.
+	 * @return array<string, string[]>
+	 */
+	public function dependants_of_replaced( string $island, bool $complete = false ): array {
+		$replaced = $this->replaced_scripts();
+		$mine     = array();
+		foreach ( $replaced as $handle => $islands ) {
+			if ( in_array( $island, $islands, true ) && ( ! $complete || $this->all_printed( $islands ) ) ) {
+				$mine[ $handle ] = true;
+			}
+		}
+		if ( ! $mine ) {
+			return array();
+		}
+		$scripts = wp_scripts();
+		$page    = array();
+		foreach ( array_merge( $scripts->queue, $scripts->done ) as $handle ) {
+			$page[ $handle ] = true;
+			foreach ( $this->dependencies( (string) $handle ) as $dependency ) {
+				$page[ $dependency ] = true;
+			}
+		}
+		$conflicts = array();
+		foreach ( array_keys( $page ) as $handle ) {
+			$handle = (string) $handle;
+			if ( isset( $replaced[ $handle ] ) ) {
+				continue;
+			}
+			foreach ( array_intersect_key( $mine, array_flip( $this->dependencies( $handle ) ) ) as $needed => $unused ) {
+				$conflicts[ $needed ][] = $handle;
+			}
+		}
+		ksort( $conflicts );
+		return $conflicts;
+	}
+
+	/** Option of the conflicts seen (island => replaced handle => dependant handle => details). */
+	const CONFLICTS_OPTION = 'shop_islands_script_conflicts';
+
+	/** How many dependants are remembered per replaced script. */
+	const CONFLICTS_KEPT = 10;
+
+	/**
+	 * Remembers, for the settings page, that a script on this page needs one that `$island`
+	 * replaces: the dependant's handle and source, the page and the time. Written only when the
+	 * pair (replaced script, dependant) is new, so a page view costs no write.
+	 *
+	 * @param string                  $island    Island name.
+	 * @param array<string, string[]> $conflicts Replaced handle => dependant handles.
+	 */
+	public function record_conflicts( string $island, array $conflicts ): void {
+		$stored  = get_option( self::CONFLICTS_OPTION, array() );
+		$stored  = is_array( $stored ) ? $stored : array();
+		$changed = false;
+		$scripts = wp_scripts();
+		foreach ( $conflicts as $handle => $dependants ) {
+			foreach ( $dependants as $dependant ) {
+				if ( isset( $stored[ $island ][ $handle ][ $dependant ] ) || count( $stored[ $island ][ $handle ] ?? array() ) >= self::CONFLICTS_KEPT ) {
+					continue;
+				}
+				$src = isset( $scripts->registered[ $dependant ] ) && is_string( $scripts->registered[ $dependant ]->src ) ? $scripts->registered[ $dependant ]->src : '';
+				$uri = isset( $_SERVER['REQUEST_URI'] ) && is_string( $_SERVER['REQUEST_URI'] ) ? sanitize_url( wp_unslash( $_SERVER['REQUEST_URI'] ) ) : '';
+
+				$stored[ $island ][ $handle ][ $dependant ] = array(
+					'src'  => substr( $src, 0, 500 ),
+					'page' => substr( $uri, 0, 500 ),
+					'time' => time(),
+				);
+				$changed = true;
+			}
+		}
+		if ( $changed ) {
+			update_option( self::CONFLICTS_OPTION, $stored, false );
 		}
 	}
 

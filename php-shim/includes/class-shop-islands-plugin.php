@@ -31,6 +31,9 @@ final class Shop_Islands_Plugin {
 	/** Islands placed through WooCommerce's hooks. */
 	public readonly Shop_Islands_Integration $integration;
 
+	/** Settings → Shop Islands. */
+	public readonly Shop_Islands_Admin $admin;
+
 	/**
 	 * The manifest (or why there is none) read from $manifest_dir during this request.
 	 *
@@ -51,6 +54,7 @@ final class Shop_Islands_Plugin {
 		$this->renderer    = new Shop_Islands_Renderer( $this );
 		$this->shortcode   = new Shop_Islands_Shortcode( $this );
 		$this->integration = new Shop_Islands_Integration();
+		$this->admin       = new Shop_Islands_Admin( $this );
 	}
 
 	/** The plugin. */
@@ -71,12 +75,17 @@ final class Shop_Islands_Plugin {
 		add_action( 'init', array( $this, 'load_textdomain' ) );
 		add_action( 'init', array( $this->shortcode, 'register' ) );
 		$this->integration->register();
+		$this->admin->register();
 		add_filter( 'script_loader_tag', array( $this->assets, 'module_tag' ), 10, 2 );
 		// Before wp_print_footer_scripts (20), after the footer's own islands (the store notice is at 10).
 		add_action( 'wp_footer', array( $this->settings, 'print_footer' ), 19 );
 		add_action( 'wp_footer', array( $this->assets, 'dequeue_replaced_scripts' ), 19 );
 		// After every plugin and theme enqueued theirs (WooCommerce's are at 10).
 		add_action( 'wp_enqueue_scripts', array( $this->assets, 'move_replaced_scripts_to_footer' ), PHP_INT_MAX );
+		// Again right before <head>'s scripts print, for scripts enqueued after wp_enqueue_scripts.
+		add_action( 'wp_print_scripts', array( $this->assets, 'move_replaced_scripts_to_footer' ), PHP_INT_MAX );
+		// The last word on what is printed, whenever it is enqueued.
+		add_filter( 'print_scripts_array', array( $this->assets, 'filter_printed_scripts' ), PHP_INT_MAX );
 		add_action( 'wp_print_footer_scripts', array( $this->assets, 'mark_footer_printed' ), 100 );
 		add_action( 'admin_notices', array( $this, 'admin_notice' ) );
 	}
