@@ -29,13 +29,20 @@ final class Shop_Islands_Integration {
 	 * @var array<string, string>
 	 */
 	const ISLANDS = array(
-		'add-to-cart' => 'woocommerce_loop_add_to_cart_link',
+		'add-to-cart'        => 'woocommerce_loop_add_to_cart_link',
+		'variation-form'     => 'woocommerce_variable_add_to_cart',
+		'product-gallery'    => 'woocommerce_before_single_product_summary',
+		'sale-badge'         => 'woocommerce_sale_flash',
+		'product-tabs'       => 'woocommerce_after_single_product_summary',
+		'product-reviews'    => 'comment_form_before',
+		'sticky-add-to-cart' => 'storefront_after_footer',
 	);
 
 	/** Adds the hooks (the decision per island is taken when WooCommerce calls them). */
 	public function register(): void {
 		// Late, so the button is wrapped as other plugins left it.
 		add_filter( 'woocommerce_loop_add_to_cart_link', array( $this, 'loop_add_to_cart' ), 1000, 3 );
+		( new Shop_Islands_Integration_Product( $this ) )->register();
 	}
 
 	/**
