@@ -549,19 +549,20 @@ final class Shop_Islands_Integration_Product {
 		}
 		$post_id = (int) $fields['comment_post_ID']->getAttribute( 'value' );
 		$parent  = isset( $fields['comment_parent'] ) ? (int) $fields['comment_parent']->getAttribute( 'value' ) : 0;
-		$title   = $xpath->query( '//*[@id="reply-title"]' )->item( 0 );
+		$reply   = $xpath->query( '//*[@id="reply-title"]' )->item( 0 );
 		$cancel  = $xpath->query( '//*[@id="cancel-comment-reply-link"]' )->item( 0 );
 		$heading = '';
-		if ( $title instanceof DOMElement ) {
-			foreach ( $title->childNodes as $child ) {
+		if ( $reply instanceof DOMElement ) {
+			foreach ( $reply->childNodes as $child ) {
 				if ( ! ( $child instanceof DOMElement && 'small' === strtolower( $child->tagName ) ) ) {
 					$heading .= $child->textContent;
 				}
 			}
 		}
-		$heading = self::text( $heading );
-		$action  = $form->getAttribute( 'action' );
-		if ( $post_id <= 0 || '' === $heading || '' === $action ) {
+		$heading   = self::text( $heading );
+		$action    = $form->getAttribute( 'action' );
+		$permalink = (string) get_permalink( $post_id );
+		if ( $post_id <= 0 || '' === $heading || '' === $action || '' === $permalink ) {
 			return null;
 		}
 		$commenter = wp_get_current_commenter();
@@ -570,7 +571,7 @@ final class Shop_Islands_Integration_Product {
 		$props     = array(
 			'postId'             => $post_id,
 			'action'             => $action,
-			'permalink'          => (string) get_permalink( $post_id ),
+			'permalink'          => $permalink,
 			'titleReply'         => $heading,
 			'replyTo'            => null,
 			'ratingEnabled'      => isset( $fields['rating'] ),
