@@ -37,11 +37,17 @@ final class Shop_Islands_Integration {
 	 * @var array<string, string>
 	 */
 	const ISLANDS = array(
-		'add-to-cart'   => 'woocommerce_loop_add_to_cart_link',
-		'mini-cart'     => 'widget_display_callback',
-		'cart-drawer'   => 'wp_footer',
-		'cart-quantity' => 'woocommerce_cart_item_quantity',
-		'store-notice'  => 'woocommerce_demo_store',
+		'add-to-cart'        => 'woocommerce_loop_add_to_cart_link',
+		'mini-cart'          => 'widget_display_callback',
+		'cart-drawer'        => 'wp_footer',
+		'cart-quantity'      => 'woocommerce_cart_item_quantity',
+		'store-notice'       => 'woocommerce_demo_store',
+		'variation-form'     => 'woocommerce_variable_add_to_cart',
+		'product-gallery'    => 'woocommerce_before_single_product_summary',
+		'sale-badge'         => 'woocommerce_sale_flash',
+		'product-tabs'       => 'woocommerce_after_single_product_summary',
+		'product-reviews'    => 'comment_form_before',
+		'sticky-add-to-cart' => 'storefront_after_footer',
 	);
 
 	/** WooCommerce's cart widget (`WC_Widget_Cart`), by its base id. */
@@ -56,6 +62,7 @@ final class Shop_Islands_Integration {
 		add_filter( 'woocommerce_demo_store', array( $this, 'store_notice' ), 1000, 2 );
 		// Before the plugin's settings block and script decisions (19), after the store notice (10).
 		add_action( 'wp_footer', array( $this, 'cart_drawer' ), 18 );
+		( new Shop_Islands_Integration_Product( $this ) )->register();
 	}
 
 	/**
