@@ -129,7 +129,8 @@ final class Shop_Islands_Assets {
 		'photoswipe'                    => array( 'product-gallery' ),
 		'photoswipe-ui-default'         => array( 'product-gallery' ),
 		'storefront-sticky-add-to-cart' => array( 'sticky-add-to-cart' ),
-		// WooCommerce 10 prefixes its vendor scripts' handles (9.9 and 7.8 use the names above).
+		// The same libraries under `wc-` prefixed handles, as later WooCommerce releases name them (not
+		// verified here: 9.9.5 and 7.8.2, the stores tested, use the names above).
 		'wc-flexslider'                 => array( 'product-gallery' ),
 		'wc-zoom'                       => array( 'product-gallery' ),
 		'wc-photoswipe'                 => array( 'product-gallery' ),
