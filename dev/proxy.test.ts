@@ -349,6 +349,13 @@ describe('a store that does not answer', () => {
       expect(await response.text()).toMatch(
         new RegExp(`^Bad Gateway: ${deadUrl.origin} did not answer GET /shop/`),
       );
+      expect(response.headers.get('x-shop-islands-dev')).toBe('store-unreachable');
+      expect(await checkStore(deadProxy.url, deadUrl)).toMatchObject({
+        ok: false,
+        message: expect.stringMatching(
+          new RegExp(`^${deadUrl.href} does not answer: ${deadUrl.origin} did not answer GET /`),
+        ),
+      });
     } finally {
       await deadProxy.close();
     }

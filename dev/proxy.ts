@@ -171,7 +171,7 @@ function localBuildReader(distDir: string): () => { build: LocalBuild; ready: bo
   };
 }
 
-function sendText(res: ServerResponse, status: number, text: string): void {
+function sendText(res: ServerResponse, status: number, text: string, extra: OutgoingHttpHeaders = {}): void {
   if (res.headersSent) {
     res.destroy();
     return;
@@ -180,6 +180,7 @@ function sendText(res: ServerResponse, status: number, text: string): void {
     'Content-Type': 'text/plain; charset=utf-8',
     'Content-Length': Buffer.byteLength(text),
     'Cache-Control': 'no-store',
+    ...extra,
   });
   res.end(text);
 }
@@ -336,6 +337,7 @@ export async function startDevProxy(options: DevProxyOptions): Promise<DevProxy>
         res,
         502,
         `Bad Gateway: ${store.origin} did not answer ${method} ${target.pathname}${target.search} (${String(error)}).`,
+        { 'X-Shop-Islands-Dev': 'store-unreachable' },
       );
       return null;
     });
@@ -458,7 +460,9 @@ export async function checkStore(proxyUrl: string, storeUrl: URL): Promise<{ ok:
   } catch (error) {
     return { ok: false, message: `${storeUrl.href} did not answer through the proxy (${String(error)}).` };
   }
-  await response.arrayBuffer();
+  const body = await response.text();
+  if (response.headers.get('x-shop-islands-dev') === 'store-unreachable')
+    return { ok: false, message: `${storeUrl.href} does not answer: ${body.replace(/^Bad Gateway: /, '')}` };
   if (response.status >= 500)
     return { ok: false, message: `${storeUrl.href} answered ${response.status}: the store is not working.` };
   switch (response.headers.get('x-shop-islands-dev')) {
