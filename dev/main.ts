@@ -129,6 +129,7 @@ async function main(): Promise<void> {
   console.log(
     `Shop Islands dev: ${options.store.origin} through ${proxy.url}, islands from ${options.distDir}`,
   );
+  console.log(`Open ${new URL(options.store.pathname + options.store.search, proxy.url).href}`);
   const check = await checkStore(proxy.url, options.store);
   (check.ok ? console.log : console.warn)(`Shop Islands dev: ${check.message}`);
   if (child) console.log('Edit a widget, wait for "vite: built in …", reload the page.');

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkStore, startDevProxy, type DevProxy } from './proxy';
+import { acceptedEncodings, checkStore, startDevProxy, type DevProxy } from './proxy';
 
 interface Seen {
   method: string;
@@ -359,5 +359,21 @@ describe('a store that does not answer', () => {
     } finally {
       await deadProxy.close();
     }
+  });
+});
+
+describe('acceptedEncodings', () => {
+  it('asks the store only for encodings the browser accepts and the proxy can decompress', () => {
+    expect(acceptedEncodings('gzip, deflate, br, zstd')).toBe('gzip, deflate, br');
+    expect(acceptedEncodings('br;q=1.0, gzip;q=0.8, *;q=0.1')).toBe('br;q=1.0, gzip;q=0.8');
+    expect(acceptedEncodings('gzip;q=0, zstd')).toBe('identity');
+    expect(acceptedEncodings(undefined)).toBe('identity');
+  });
+
+  it('is what the store sees', async () => {
+    await raw('/shop/', {});
+    expect(seen.at(-1)?.headers['accept-encoding']).toBe('identity');
+    await raw('/shop/', { 'Accept-Encoding': 'gzip, zstd' });
+    expect(seen.at(-1)?.headers['accept-encoding']).toBe('gzip');
   });
 });

@@ -107,6 +107,17 @@ function rewritableRequest(contentType: string | undefined): boolean {
   return type === 'application/x-www-form-urlencoded' || type === 'application/json' || type === 'text/plain';
 }
 
+/** The browser's Accept-Encoding limited to gzip, deflate and br (`identity` when none is left). */
+export function acceptedEncodings(accept: string | undefined): string {
+  const accepted = (accept ?? '')
+    .split(',')
+    .map((part) => part.trim().toLowerCase())
+    .filter((part) =>
+      /^(?:gzip|deflate|br)\s*(?:;\s*q\s*=\s*(?:1(?:\.0*)?|0?\.\d*[1-9]\d*)\s*)?$/.test(part),
+    );
+  return accepted.length > 0 ? accepted.join(', ') : 'identity';
+}
+
 function charsetIsUtf8(contentType: string | undefined): boolean {
   const charset = /charset\s*=\s*"?([^";\s]+)/i.exec(contentType ?? '')?.[1]?.toLowerCase();
   return !charset || charset === 'utf-8' || charset === 'utf8' || charset === 'us-ascii';
@@ -267,8 +278,8 @@ export async function startDevProxy(options: DevProxyOptions): Promise<DevProxy>
       const value = req.headers[name];
       if (typeof value === 'string') headers[name] = replaceOrigin(value, proxy, store);
     }
-    // Only what this server can decompress to rewrite (Node 20 has no zstd).
-    headers['accept-encoding'] = 'gzip, deflate, br';
+    // What the browser accepts and this server can decompress to rewrite (Node 20 has no zstd).
+    headers['accept-encoding'] = acceptedEncodings(req.headers['accept-encoding']);
     if (bodyLength !== null) {
       headers['content-length'] = String(bodyLength);
       delete headers['transfer-encoding'];
@@ -349,6 +360,7 @@ export async function startDevProxy(options: DevProxyOptions): Promise<DevProxy>
     const hasBody = method !== 'HEAD' && status !== 204 && status !== 304 && !(status >= 100 && status < 200);
     if (!kind || !hasBody || !charsetIsUtf8(contentType)) {
       res.writeHead(status, upstream.statusMessage, responseHeaders(upstream, proxy, false));
+      upstream.on('error', () => res.destroy());
       upstream.pipe(res);
       return;
     }
@@ -374,7 +386,11 @@ export async function startDevProxy(options: DevProxyOptions): Promise<DevProxy>
         const base = distBaseOf(loader);
         distBases.set(base.href, base);
         headers['x-shop-islands-dev'] = 'local-build';
-      } else if (status === 200 && /<\/?(?:html|body)\b/i.test(text)) {
+      } else if (
+        status === 200 &&
+        !/^\/(?:wp-admin\/|wp-login\.php)/.test(target.pathname) &&
+        /<\/?(?:html|body)\b/i.test(text)
+      ) {
         headers['x-shop-islands-dev'] = 'no-loader';
         warnOnce(
           `no-loader:${target.pathname}`,
