@@ -126,6 +126,7 @@ export default defineConfig(({ command }) => {
         'src/**/*.test.{ts,tsx}',
         'widgets/**/*.test.{ts,tsx}',
         'demo/**/*.test.ts',
+        'dev/**/*.test.ts',
         'stories/**/*.test.{ts,tsx}',
         'scripts/**/*.test.ts',
         'bench/**/*.test.ts',

@@ -2,12 +2,10 @@
 /**
  * The demo server over real HTTP: pages with the settings block and island containers, the no-JS
  * flows (add to cart by link, cart form, store notice and coming-soon fallbacks), the endpoints
- * through MSW's getResponse, static files, and forwarding to a real store.
+ * through MSW's getResponse, static files.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -531,64 +529,6 @@ describe('static files and robustness', () => {
     } finally {
       await bare.close();
       rmSync(emptyDist, { recursive: true, force: true });
-    }
-  });
-});
-
-describe('forwarding to a real store (WC_STORE_URL)', () => {
-  let upstream: Server;
-  let upstreamUrl: string;
-  const seen: { method: string; url: string; cookie: string; body: string }[] = [];
-
-  beforeAll(async () => {
-    upstream = createServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      req.on('end', () => {
-        seen.push({ method: req.method ?? '', url: req.url ?? '', cookie: req.headers.cookie ?? '', body });
-        res.setHeader('Content-Type', 'application/json; charset=UTF-8');
-        res.setHeader('Set-Cookie', [
-          'woocommerce_items_in_cart=1; path=/; domain=shop.example; secure',
-          'wp_woocommerce_session_abc=t_1; expires=Tue, 24 Nov 2026 02:02:47 GMT; Max-Age=172800; path=/; secure; HttpOnly; SameSite=None',
-        ]);
-        res.end('{"fragments":{},"cart_hash":"remote"}');
-      });
-    });
-    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-    upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
-  });
-
-  afterAll(() => new Promise<void>((resolve) => upstream.close(() => resolve())));
-
-  it('forwards the endpoints with method, body and cookies, rewrites Set-Cookie, keeps pages local', async () => {
-    const proxied = await startDemoServer({ port: 0, distDir, quiet: true, storeUrl: upstreamUrl });
-    try {
-      const response = await fetch(new URL('/?wc-ajax=add_to_cart', proxied.url), {
-        method: 'POST',
-        body: 'product_id=13&quantity=2',
-        headers: {
-          'Content-Type': 'application/x-www-form-urlencoded',
-          Cookie: 'wp_woocommerce_session_abc=t_1',
-        },
-      });
-      expect(await response.json()).toEqual({ fragments: {}, cart_hash: 'remote' });
-      expect(seen.at(-1)).toEqual({
-        method: 'POST',
-        url: '/?wc-ajax=add_to_cart',
-        cookie: 'wp_woocommerce_session_abc=t_1',
-        body: 'product_id=13&quantity=2',
-      });
-      expect(response.headers.getSetCookie()).toEqual([
-        'woocommerce_items_in_cart=1; path=/',
-        'wp_woocommerce_session_abc=t_1; expires=Tue, 24 Nov 2026 02:02:47 GMT; Max-Age=172800; path=/; HttpOnly',
-      ]);
-      await fetch(new URL('/wp-json/wp/v2/users/1', proxied.url));
-      expect(seen.at(-1)?.url).toBe('/wp-json/wp/v2/users/1');
-      const page = await fetch(new URL('/shop/', proxied.url));
-      expect(page.status).toBe(200);
-      expect(seen.at(-1)?.url).toBe('/wp-json/wp/v2/users/1');
-    } finally {
-      await proxied.close();
     }
   });
 });

@@ -2,11 +2,11 @@
  * The demo store's HTTP server (plain `node:http`): `npm start`, e2e tests and benchmarks run it.
  *
  * Order of routing: the built bundles (`/wp-content/plugins/shop-islands/dist/…`), the demo's own
- * assets (`/demo-assets/…`), WooCommerce's endpoints through the MSW handlers (msw's `getResponse`)
- * or, with `storeUrl` / `WC_STORE_URL`, forwarded to a real store, then the pages (site.ts).
+ * assets (`/demo-assets/…`), WooCommerce's endpoints through the MSW handlers (msw's `getResponse`),
+ * then the pages (site.ts). A real store's pages with the local build: `npm run dev -- --store URL`
+ * (dev/).
  *
  *   npx tsx demo/server.ts                                   → http://127.0.0.1:8080/
- *   PORT=3000 WC_STORE_URL=https://shop.example npm start    → endpoints answered by shop.example
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -24,7 +24,7 @@ import {
   type PageAssets,
   type ViteManifest,
 } from './manifest';
-import { isStoreEndpoint, proxyToStore } from './proxy';
+import { isStoreEndpoint } from './proxy';
 import { createSite } from './site';
 import { imageKeyFromPath, placeholderSvg } from './svg';
 import { createSlowAnswers } from './slow-answers';
@@ -40,8 +40,6 @@ export interface DemoServerOptions {
   port?: number;
   /** Bound address; 127.0.0.1 by default (the demo is not meant to be reachable from outside). */
   host?: string;
-  /** Forward wc-ajax, admin-ajax and wp-json requests to this WooCommerce store. */
-  storeUrl?: string;
   /** Where Vite's build is (default: the repository's `dist/`). */
   distDir?: string;
   /** Log nothing (tests). */
@@ -218,7 +216,6 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
   const host = options.host ?? '127.0.0.1';
   const distDir = path.resolve(options.distDir ?? DEFAULT_DIST_DIR);
   const log = options.quiet ? () => {} : (message: string) => console.warn(`Shop Islands demo: ${message}`);
-  const storeUrl = options.storeUrl ? new URL(options.storeUrl) : null;
   const assets = manifestReader(distDir, log);
   const site = createSite({ assets });
   const slow = options.slowAnswers ? createSlowAnswers() : null;
@@ -259,7 +256,6 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     if (control) return sendFetchResponse(control, res, method);
 
     if (isStoreEndpoint(url)) {
-      if (storeUrl) return sendFetchResponse(await proxyToStore(request, storeUrl), res, method);
       const mocked = await getResponse(handlers, request);
       if (mocked) {
         await slow?.beforeAnswer(request);
@@ -308,14 +304,19 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
 // `npx tsx demo/server.ts`
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   const port = Number.parseInt(process.env.PORT ?? '8080', 10);
-  const storeUrl = process.env.WC_STORE_URL || undefined;
+  if (process.env.WC_STORE_URL) {
+    // The old mode (demo pages, a real store's endpoints) mixed demo product ids with a real cart.
+    console.error(
+      `WC_STORE_URL is no longer read: run \`npm run dev -- --store ${process.env.WC_STORE_URL}\` for the store's own pages with the local build.`,
+    );
+    process.exit(2);
+  }
   // SHOP_ISLANDS_DIST: a build elsewhere than dist/ (the same variable `vite build` reads).
   const distDir = process.env.SHOP_ISLANDS_DIST || undefined;
   const slowAnswers = process.env.SHOP_ISLANDS_SLOW_ANSWERS === '1';
-  startDemoServer({ port, storeUrl, distDir, slowAnswers })
+  startDemoServer({ port, distDir, slowAnswers })
     .then((server) => {
       console.log(`Shop Islands demo store: ${server.url}`);
-      if (storeUrl) console.log(`Forwarding wc-ajax, admin-ajax.php and wp-json requests to ${storeUrl}`);
       const stop = () => {
         server.close().then(
           () => process.exit(0),
