@@ -266,14 +266,56 @@ describe('no-JS shopping', () => {
 
     const ok = await b.post(
       '/product/junior-football-boots/',
-      'attribute_pa_size=uk-2&attribute_colour=Blue&quantity=2&add-to-cart=18&product_id=18&variation_id=0',
+      'attribute_pa_size=uk-2&attribute_colour=Blue&quantity=2&add-to-cart=18&product_id=18&variation_id=22',
     );
     const doc = new JSDOM(await ok.text()).window.document;
+    expect(doc.querySelector('.woocommerce-error')).toBeNull();
     expect(doc.querySelector('.woocommerce-message')?.textContent).toContain(
       '2 × “Junior Football Boots” have been added to your cart.',
     );
     expect(doc.querySelector('.widget_shopping_cart_content')?.textContent).toContain(
       'Junior Football Boots - UK 2, Blue',
+    );
+  });
+
+  // The same posts on the real WooCommerce 9.9.5 and 7.8.2 stores: the same refusals, word for word.
+  it.each([
+    [
+      'attributes without variation_id (WooCommerce never matches them)',
+      'attribute_pa_size=uk-2&attribute_colour=Blue&quantity=1&add-to-cart=18&product_id=18&variation_id=0',
+      'Please choose product options by visiting Junior Football Boots.',
+    ],
+    [
+      'attributes with no variation_id field at all',
+      'attribute_pa_size=uk-2&attribute_colour=Blue&quantity=1&add-to-cart=18&product_id=18',
+      'Please choose product options by visiting Junior Football Boots.',
+    ],
+    [
+      'attributes contradicting the variation',
+      'attribute_pa_size=uk-2&attribute_colour=Black&quantity=1&add-to-cart=18&product_id=18&variation_id=22',
+      'Invalid value posted for Colour',
+    ],
+    [
+      'another product’s id as variation_id',
+      'quantity=1&add-to-cart=18&product_id=18&variation_id=13',
+      "The selected product isn't a variation of Junior Football Boots, please choose product options by visiting Junior Football Boots.",
+    ],
+  ])('refuses a variable product’s form post with %s', async (_name, body, message) => {
+    const b = browser();
+    const doc = new JSDOM(await (await b.post('/product/junior-football-boots/', body)).text()).window
+      .document;
+    expect(doc.querySelector('.woocommerce-error')?.textContent).toBe(message);
+    expect(doc.querySelector('.woocommerce-message')).toBeNull();
+    expect(doc.querySelector('.widget_shopping_cart_content')?.textContent).not.toContain('Junior');
+  });
+
+  it('adds a variation posted by its own id, with its own title in the message', async () => {
+    const b = browser();
+    const doc = new JSDOM(
+      await (await b.post('/product/junior-football-boots/', 'quantity=1&add-to-cart=20')).text(),
+    ).window.document;
+    expect(doc.querySelector('.woocommerce-message')?.textContent).toContain(
+      '“Junior Football Boots – UK 1, Blue” has been added to your cart.',
     );
   });
 
