@@ -17,7 +17,6 @@ import {
 } from './fixtures';
 import { escapeHtml } from './html';
 import { md5 } from './md5';
-import { findMatchingVariation } from './variations';
 
 /** The demo's session cookie (WooCommerce appends a hash of the site URL; the demo uses `demo`). */
 export const SESSION_COOKIE = 'wp_woocommerce_session_demo';
@@ -317,7 +316,7 @@ export class DemoStore {
       `${escapeHtml(product.name)}</a>.`;
 
     let variation: VariationFixture | undefined;
-    let attributes: Record<string, string> = {};
+    const attributes: Record<string, string> = {};
     // Step 11/12: the variable parent alone cannot be added.
     if (!variationId && product.type === 'variable') return fail(chooseOptions());
     if (given) {
