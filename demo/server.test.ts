@@ -213,10 +213,67 @@ describe('pages', () => {
     }[];
     expect(variations.map((v) => v.variation_id)).toEqual([19, 20, 21, 22, 23, 24, 25]);
     expect(variations.find((v) => v.variation_id === 25)?.variation_is_active).toBe(false);
-    expect((doc.querySelector('select[name="attribute_pa_size"]') as HTMLSelectElement).value).toBe('uk-2');
-    expect(
-      [...doc.querySelectorAll('select[name="attribute_pa_size"] option')].map((o) => o.textContent),
-    ).toEqual(['Choose an option', 'UK 1', 'UK 2', 'UK 3', 'UK 4']);
+    expect((doc.querySelector('select#pa_size') as HTMLSelectElement).value).toBe('uk-2');
+    expect([...doc.querySelectorAll('select#pa_size option')].map((o) => o.textContent)).toEqual([
+      'Choose an option',
+      'UK 1',
+      'UK 2',
+      'UK 3',
+      'UK 4',
+    ]);
+  });
+
+  it('posts the fallback with a variation_id: the picker, not the attribute selects', async () => {
+    const { doc } = await browser().page(
+      '/product/junior-football-boots/?attribute_pa_size=uk-2&attribute_colour=Blue',
+    );
+    const form = doc.querySelector<HTMLFormElement>('form.variations_form')!;
+    // The attribute selects post nothing; the only variation_id field is the picker.
+    expect(form.querySelectorAll('table.variations select[name]')).toHaveLength(0);
+    const fields = [...form.querySelectorAll('[name]')].map((el) => el.getAttribute('name'));
+    expect(fields).toEqual(['variation_id', 'quantity', 'add-to-cart', 'product_id']);
+    const picker = form.querySelector<HTMLSelectElement>('select[name="variation_id"]')!;
+    expect(picker.closest('.shop-islands-vf__picker')?.hasAttribute('hidden')).toBe(true);
+    expect(doc.querySelector(`label[for="${picker.id}"]`)?.textContent).toBe('Size, Colour');
+    // Preselected from the URL; inactive variations left out, out-of-stock ones listed but disabled.
+    expect(picker.value).toBe('22');
+    expect([...picker.options].map((o) => [o.value, o.textContent, o.disabled])).toEqual([
+      ['', 'Choose an option', false],
+      ['19', 'UK 1, Black – €39.99', false],
+      ['20', 'UK 1, Blue – €39.99', false],
+      ['21', 'UK 2, Black – €39.99', false],
+      ['22', 'UK 2, Blue – €29.99', false],
+      ['23', 'UK 3, Black – €42.99', false],
+      ['24', 'UK 3, Blue – Out of stock', true],
+    ]);
+    // Scripts off: the picker shows instead of the table.
+    expect(form.querySelector('noscript')?.textContent).toContain(
+      '.shop-islands-vf__picker[hidden]{display:block}',
+    );
+  });
+
+  it("adds the Training Jersey's 'any' variations without JavaScript: the picker asks for their value", async () => {
+    const b = browser();
+    const { doc } = await b.page('/product/training-jersey/');
+    const picker = doc.querySelector<HTMLSelectElement>('form.variations_form select[name="variation_id"]')!;
+    const white = [...picker.options].find((o) => o.textContent?.startsWith('M, White'))!;
+    expect(white.textContent).toBe('M, White, Any sleeve length – €28.00');
+    const anySelects = [
+      ...doc.querySelectorAll('.shop-islands-vf__picker select:not([name="variation_id"])'),
+    ];
+    expect(anySelects.map((el) => el.getAttribute('name'))).toEqual([
+      'attribute_pa_size',
+      'attribute_sleeve-length',
+    ]);
+    const posted = await b.post(
+      '/product/training-jersey/',
+      `variation_id=${white.value}&attribute_pa_size=&attribute_sleeve-length=Long+sleeve&quantity=1&add-to-cart=40&product_id=40`,
+    );
+    const after = new JSDOM(await posted.text()).window.document;
+    expect(after.querySelector('.woocommerce-error')).toBeNull();
+    expect(after.querySelector('.widget_shopping_cart_content')?.textContent).toContain(
+      'Training Jersey - M, White, Long sleeve',
+    );
   });
 });
 
@@ -264,14 +321,56 @@ describe('no-JS shopping', () => {
 
     const ok = await b.post(
       '/product/junior-football-boots/',
-      'attribute_pa_size=uk-2&attribute_colour=Blue&quantity=2&add-to-cart=18&product_id=18&variation_id=0',
+      'attribute_pa_size=uk-2&attribute_colour=Blue&quantity=2&add-to-cart=18&product_id=18&variation_id=22',
     );
     const doc = new JSDOM(await ok.text()).window.document;
+    expect(doc.querySelector('.woocommerce-error')).toBeNull();
     expect(doc.querySelector('.woocommerce-message')?.textContent).toContain(
       '2 × “Junior Football Boots” have been added to your cart.',
     );
     expect(doc.querySelector('.widget_shopping_cart_content')?.textContent).toContain(
       'Junior Football Boots - UK 2, Blue',
+    );
+  });
+
+  // The same posts on the real WooCommerce 9.9.5 and 7.8.2 stores: the same refusals, word for word.
+  it.each([
+    [
+      'attributes without variation_id (WooCommerce never matches them)',
+      'attribute_pa_size=uk-2&attribute_colour=Blue&quantity=1&add-to-cart=18&product_id=18&variation_id=0',
+      'Please choose product options by visiting Junior Football Boots.',
+    ],
+    [
+      'attributes with no variation_id field at all',
+      'attribute_pa_size=uk-2&attribute_colour=Blue&quantity=1&add-to-cart=18&product_id=18',
+      'Please choose product options by visiting Junior Football Boots.',
+    ],
+    [
+      'attributes contradicting the variation',
+      'attribute_pa_size=uk-2&attribute_colour=Black&quantity=1&add-to-cart=18&product_id=18&variation_id=22',
+      'Invalid value posted for Colour',
+    ],
+    [
+      'another product’s id as variation_id',
+      'quantity=1&add-to-cart=18&product_id=18&variation_id=13',
+      "The selected product isn't a variation of Junior Football Boots, please choose product options by visiting Junior Football Boots.",
+    ],
+  ])('refuses a variable product’s form post with %s', async (_name, body, message) => {
+    const b = browser();
+    const doc = new JSDOM(await (await b.post('/product/junior-football-boots/', body)).text()).window
+      .document;
+    expect(doc.querySelector('.woocommerce-error')?.textContent).toBe(message);
+    expect(doc.querySelector('.woocommerce-message')).toBeNull();
+    expect(doc.querySelector('.widget_shopping_cart_content')?.textContent).not.toContain('Junior');
+  });
+
+  it('adds a variation posted by its own id, with its own title in the message', async () => {
+    const b = browser();
+    const doc = new JSDOM(
+      await (await b.post('/product/junior-football-boots/', 'quantity=1&add-to-cart=20')).text(),
+    ).window.document;
+    expect(doc.querySelector('.woocommerce-message')?.textContent).toContain(
+      '“Junior Football Boots – UK 1, Blue” has been added to your cart.',
     );
   });
 

@@ -14,7 +14,9 @@ import {
   findProduct,
   findProductBySlug,
   findVariation,
+  productUrl,
   type Product,
+  variationName,
 } from './fixtures';
 import { escapeHtml } from './html';
 import {
@@ -135,22 +137,42 @@ export function createSite(options: SiteOptions = {}) {
 
   // -- WC_Form_Handler::add_to_cart_action ------------------------------------------------------
 
-  /** Adds `add-to-cart` of the request; true when something was added. */
+  /**
+   * Adds `add-to-cart` of the request; true when something was added. A variable product (or a
+   * variation) goes through WooCommerce's `add_to_cart_handler_variable`: `variation_id` and the
+   * posted `attribute_*` fields; anything else through the simple handler, which reads only the
+   * id and the quantity.
+   */
   function addToCartAction(ex: Exchange): boolean {
     const raw = requestField(ex, 'add-to-cart');
     const requestedId = Number.parseInt(raw ?? '', 10);
     if (!raw || Number.isNaN(requestedId)) return false;
     const rawQuantity = requestField(ex, 'quantity');
     const quantity = !rawQuantity ? 1 : Number.parseInt(rawQuantity, 10);
-    const attributes: Record<string, string> = {};
-    for (const source of [ex.url.searchParams, ex.fields]) {
-      source.forEach((value, key) => {
-        if (key.startsWith('attribute_') && value) attributes[key] = value;
-      });
-    }
-    const variationId = Number.parseInt(requestField(ex, 'variation_id') ?? '0', 10) || 0;
-    const product: Product | undefined = findProduct(requestedId) ?? findVariation(requestedId)?.parent;
+    const asVariation = findVariation(requestedId);
+    const product: Product | undefined = findProduct(requestedId) ?? asVariation?.parent;
     if (!product) return false;
+    const variable = product.type === 'variable';
+    const attributes: Record<string, string> = {};
+    if (variable) {
+      for (const source of [ex.url.searchParams, ex.fields]) {
+        source.forEach((value, key) => {
+          if (key.startsWith('attribute_')) attributes[key] = value;
+        });
+      }
+    }
+    const variationId = variable ? Number.parseInt(requestField(ex, 'variation_id') ?? '', 10) || 0 : 0;
+    // The handler's own refusal: the variable parent without a variation_id, whatever is posted.
+    if (variable && !asVariation && !variationId) {
+      const url = productUrl(product);
+      store.addNotice(
+        ex.session,
+        'error',
+        `Please choose product options by visiting <a href="${url}" title="${escapeHtml(product.name)}">` +
+          `${escapeHtml(product.name)}</a>.`,
+      );
+      return false;
+    }
     const result = store.addToCart(ex.session, {
       productId: requestedId,
       quantity: Number.isNaN(quantity) ? 0 : quantity,
@@ -159,8 +181,12 @@ export function createSite(options: SiteOptions = {}) {
     });
     if (!result.ok) return false;
     const added = product.soldIndividually ? 1 : Math.max(1, quantity);
-    // wc_add_to_cart_message(): the parent's name (step 18), "2 × “Name” have been added".
-    const title = `${added > 1 ? `${added} &times; ` : ''}&ldquo;${escapeHtml(product.name)}&rdquo;`;
+    // wc_add_to_cart_message(): the title of the added id: the parent's name (step 18), or a
+    // variation's own title when its id was the `add-to-cart` ("Boots – UK 1, Blue", texturized).
+    const name = asVariation
+      ? escapeHtml(variationName(asVariation.parent, asVariation.variation)).replace(' - ', ' &#8211; ')
+      : escapeHtml(product.name);
+    const title = `${added > 1 ? `${added} &times; ` : ''}&ldquo;${name}&rdquo;`;
     store.addNotice(
       ex.session,
       'success',

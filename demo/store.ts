@@ -17,7 +17,6 @@ import {
 } from './fixtures';
 import { escapeHtml } from './html';
 import { md5 } from './md5';
-import { findMatchingVariation } from './variations';
 
 /** The demo's session cookie (WooCommerce appends a hash of the site URL; the demo uses `demo`). */
 export const SESSION_COOKIE = 'wp_woocommerce_session_demo';
@@ -103,6 +102,12 @@ function randomHex(length: number): string {
 
 function quoted(name: string): string {
   return `&quot;${escapeHtml(name)}&quot;`;
+}
+
+/** WooCommerce's `wc_format_list_of_items()`: "A", "A and B", "A, B and C". */
+function listOfItems(items: string[]): string {
+  if (items.length < 2) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
 function viewCartButton(): string {
@@ -277,74 +282,73 @@ export class DemoStore {
   }
 
   /**
-   * `WC_Cart::add_to_cart()` with the checks and messages of WooCommerce 9.9 (steps 09-12). On failure
-   * a notice is left in the session (step 10's note) and `productUrl` is where the AJAX caller sends
-   * the shopper. `input.productId` may be a variation id (step 17).
+   * `WC_Cart::add_to_cart()` with the checks and messages of WooCommerce 9.9 (steps 09-12, and the
+   * refusals tried on the real 9.9.5 and 7.8.2 stores). On failure a notice is left in the session
+   * (step 10's note; none when the product or variation does not exist, as WooCommerce) and
+   * `productUrl` is where the AJAX caller sends the shopper. `input.productId` may be a variation id
+   * (step 17). A variable product needs a `variationId` (or a variation's own id): WooCommerce never
+   * matches the posted attributes to a variation; it checks them against the variation it is given.
    */
   addToCart(session: Session, input: AddToCartInput): AddToCartResult {
     let productId = input.productId;
     let variationId = input.variationId ?? 0;
-    let attributes = input.attributes ?? {};
     const asVariation = findVariation(productId);
     if (asVariation) {
       productId = asVariation.parent.id;
       variationId = asVariation.variation.id;
-      attributes = { ...asVariation.variation.attributes, ...attributes };
     }
     const product = findProduct(productId);
     let quantity =
       input.quantity === undefined || Number.isNaN(input.quantity) ? 1 : Math.floor(input.quantity);
     if (!product) return { ok: false, productUrl: false };
     const url = productUrl(product);
-    if (quantity <= 0) return { ok: false, productUrl: url };
+    // What WooCommerce adds: the variation when an id is given, else the product itself.
+    const given = variationId ? findVariation(variationId) : undefined;
+    if (quantity <= 0 || (variationId && !given && !findProduct(variationId)))
+      return { ok: false, productUrl: url };
 
     const fail = (html: string): AddToCartResult => {
       this.addNotice(session, 'error', html);
       return { ok: false, productUrl: url };
     };
+    const chooseOptions = (): string =>
+      `Please choose product options by visiting <a href="${url}" title="${escapeHtml(product.name)}">` +
+      `${escapeHtml(product.name)}</a>.`;
 
     let variation: VariationFixture | undefined;
-    if (product.type === 'variable') {
-      if (variationId) {
-        variation = product.variations.find((v) => v.id === variationId);
-      } else if (Object.keys(attributes).length > 0) {
-        const missing = product.attributes.filter((a) => !attributes[`attribute_${a.name}`]);
-        if (missing.length > 0) {
-          const names = missing.map((a) => a.label).join(', ');
-          return fail(
-            escapeHtml(names) + (missing.length > 1 ? ' are required fields' : ' is a required field'),
-          );
-        }
-        variation = findMatchingVariation(product, attributes);
-      }
-      if (!variation) {
-        // Step 11/12: the variable parent alone cannot be added.
-        return fail(
-          `Please choose product options by visiting <a href="${url}" title="${escapeHtml(product.name)}">` +
-            `${escapeHtml(product.name)}</a>.`,
-        );
-      }
-      // WooCommerce keeps the posted value of an attribute the variation leaves as 'any' (and
-      // requires it): WC_Cart::add_to_cart's variation data.
-      const chosen: Record<string, string> = {};
-      const unset: string[] = [];
-      for (const [key, value] of Object.entries(variation.attributes)) {
-        chosen[key] = value || (attributes[key] ?? '');
-        if (!chosen[key]) {
-          const attribute = product.attributes.find((a) => `attribute_${a.name}` === key);
-          unset.push(attribute?.label ?? key);
+    const attributes: Record<string, string> = {};
+    // Step 11/12: the variable parent alone cannot be added.
+    if (!variationId && product.type === 'variable') return fail(chooseOptions());
+    if (given) {
+      const parent = given.parent;
+      variation = given.variation;
+      // The posted values (empty ones ignored) over the variation's own, each checked against it.
+      const posted = input.attributes ?? {};
+      const missing: string[] = [];
+      for (const attribute of parent.attributes) {
+        const key = `attribute_${attribute.name}`;
+        const valid = variation.attributes[key] ?? '';
+        const value = posted[key] || valid;
+        if (value) {
+          const allowed = valid === '' ? attribute.options.some((o) => o.value === value) : value === valid;
+          if (!allowed) return fail(`Invalid value posted for ${escapeHtml(attribute.label)}`);
+          attributes[key] = value;
+        } else {
+          missing.push(attribute.label);
         }
       }
-      if (unset.length > 0) {
+      if (missing.length > 0) {
         return fail(
-          escapeHtml(unset.join(', ')) + (unset.length > 1 ? ' are required fields' : ' is a required field'),
+          escapeHtml(listOfItems(missing)) +
+            (missing.length > 1 ? ' are required fields' : ' is a required field'),
         );
       }
-      attributes = chosen;
-      variationId = variation.id;
-    } else {
-      attributes = {};
-      variationId = 0;
+    }
+    if (variationId && given?.parent.id !== product.id) {
+      // A variation id of another product, or of no variation at all.
+      return fail(
+        `The selected product isn't a variation of ${escapeHtml(product.name)}, please choose product options by visiting <a href="${url}" title="${escapeHtml(product.name)}">${escapeHtml(product.name)}</a>.`,
+      );
     }
 
     const name = variation ? variationName(product as VariableProduct, variation, attributes) : product.name;

@@ -63,10 +63,14 @@ export function galleryImageHtml(image: GalleryImageProps, main: boolean): strin
   );
 }
 
-/** The gallery's fallback: every image, the first one large, the others as tiles. */
+/**
+ * The gallery's fallback: every image, the first one large, the others as tiles. WooCommerce
+ * prints it transparent (its flexslider script fades it in); the island's stylesheet, linked
+ * whether scripts run or not, shows it at once.
+ */
 export function galleryFallbackHtml(images: GalleryImageProps[]): string {
   return (
-    '<div class="woocommerce-product-gallery woocommerce-product-gallery--with-images woocommerce-product-gallery--columns-4 images" data-columns="4">' +
+    '<div class="woocommerce-product-gallery woocommerce-product-gallery--with-images woocommerce-product-gallery--columns-4 images" data-columns="4" style="opacity: 0; transition: opacity .25s ease-in-out;">' +
     '<div class="woocommerce-product-gallery__wrapper">' +
     images.map((image, i) => galleryImageHtml(image, i === 0)).join('') +
     '</div></div>'

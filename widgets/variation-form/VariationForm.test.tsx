@@ -520,27 +520,35 @@ describe('VariationForm: server-fetched variations (Training Jersey, 31 variatio
         return new HttpResponse('');
       },
     ],
-  ])('after %s: a message with Try again, and add-to-cart posts the form natively', async (_name, answer) => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    server.use(answering('get_variation', answer));
-    const submits = nativeSubmits();
-    const user = userEvent.setup();
-    renderPage({ ...JERSEY(), timeout: 200 });
-    await chooseJersey(user, 'm', 'Red', 'Short sleeve');
-    const fault = await screen.findByText(TEXT.fault, {}, { timeout: 2000 });
-    expect(fault.closest('[role="alert"]')).not.toBeNull();
-    expect(form()).not.toHaveAttribute('aria-busy');
-    expect(addButton()).not.toHaveClass('disabled');
-    expect(select('Size')).toHaveValue('m');
-    await user.click(addButton());
-    expect(submits).toEqual([form()]);
+  ])(
+    'after %s: a message with Try again; add-to-cart checks again, never posting without a variation_id',
+    async (_name, answer) => {
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      server.use(answering('get_variation', answer));
+      const submits = nativeSubmits();
+      const asked = recordPosts('get_variation');
+      const user = userEvent.setup();
+      renderPage({ ...JERSEY(), timeout: 200 });
+      await chooseJersey(user, 'm', 'Red', 'Short sleeve');
+      const fault = await screen.findByText(TEXT.fault, {}, { timeout: 2000 });
+      expect(fault.closest('[role="alert"]')).not.toBeNull();
+      expect(form()).not.toHaveAttribute('aria-busy');
+      expect(addButton()).not.toHaveClass('disabled');
+      expect(select('Size')).toHaveValue('m');
+      // WooCommerce refuses the form without its variation_id: the click asks again instead.
+      const before = asked.length;
+      await user.click(addButton());
+      expect(submits).toEqual([]);
+      await waitFor(() => expect(asked.length).toBe(before + 1));
+      await screen.findByText(TEXT.fault, {}, { timeout: 2000 });
 
-    // Try again, with the server back.
-    server.resetHandlers();
-    await user.click(screen.getByRole('button', { name: TEXT.retry }));
-    await waitFor(() => expect(sku()).toBe('JERSEY-M-RED-S'));
-    expect(screen.queryByText(TEXT.fault)).toBeNull();
-  });
+      // Try again, with the server back.
+      server.resetHandlers();
+      await user.click(screen.getByRole('button', { name: TEXT.retry }));
+      await waitFor(() => expect(sku()).toBe('JERSEY-M-RED-S'));
+      expect(screen.queryByText(TEXT.fault)).toBeNull();
+    },
+  );
 });
 
 describe('VariationForm: add to cart', () => {
@@ -606,6 +614,28 @@ describe('VariationForm: add to cart', () => {
     await chooseBoots(user, 'uk-1', 'Black');
     await user.click(addButton());
     await waitFor(() => expect(submit).toHaveBeenCalledWith(form(), addButton()));
+  });
+
+  it('a click before the first check runs it at once: the preselected variation is added', async () => {
+    fakeTime();
+    const posts = recordPosts('add_to_cart');
+    const submits = nativeSubmits();
+    renderPage({ ...BOOTS(), selection: { attribute_pa_size: 'uk-2', attribute_colour: 'Blue' } });
+    // No timer has run: the form is still as the server printed it.
+    fireEvent.click(addButton());
+    expect(submits).toEqual([]);
+    vi.useRealTimers();
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]).toMatchObject({ product_id: '22', variation_id: '22' });
+  });
+
+  it('a click before the first check with nothing chosen posts nothing and says what is needed', () => {
+    fakeTime();
+    const submits = nativeSubmits();
+    renderPage(BOOTS());
+    fireEvent.click(addButton());
+    expect(submits).toEqual([]);
+    expect(screen.getByText(TEXT.selectionNeeded)).toBeVisible();
   });
 
   it("posts natively a variation taking 'any' value (wc-ajax would lose the chosen value)", async () => {

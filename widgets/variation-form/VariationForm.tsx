@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, type MouseEvent } from 'react';
+import { flushSync } from 'react-dom';
 import type * as z from 'zod/mini';
 import { useAnnounce } from '../../src/a11y/useAnnounce';
 import { AddProblem } from '../../src/ui/AddProblem';
@@ -179,9 +180,9 @@ export function VariationForm(props: Props) {
           answered({ type: 'fetched', request, variation: null });
           return;
         }
-        // Not specified. The shopper keeps the selection, sees a message with 'Try again', and the
-        // add-to-cart button submits the form natively, so WooCommerce's form handler matches and
-        // validates the selection itself: nothing is lost.
+        // Not specified. The shopper keeps the selection and sees a message with 'Try again'; the
+        // add-to-cart button checks again too (WooCommerce refuses a form posted without the
+        // variation_id, which only the check finds).
         console.error('[shop-islands] variation-form: the variation could not be fetched.', error);
         answered({ type: 'fetch-failed', request });
       }
@@ -194,33 +195,49 @@ export function VariationForm(props: Props) {
     firstSelect.current?.focus();
   };
 
-  const match = matchOf(state);
   const blocked = blockedBy(state);
 
   const onAddToCart = (event: MouseEvent<HTMLButtonElement>) => {
     const target = form.current;
     if (!target) return;
-    if (blocked !== null) {
+    // WooCommerce adds a variable product only with its variation_id (it refuses the attributes
+    // alone: "Please choose product options…"), so no click posts the form without one.
+    let current = state;
+    if (current.check.kind === 'pending') {
+      // Before the first check (100 ms after mounting) a click runs it now, committed at once so
+      // the hidden variation_id field holds the match if the form then posts natively.
+      current = reducer(current, { type: 'first-check' });
+      flushSync(() => send({ type: 'first-check' }));
+    }
+    if (current.check.kind === 'error') {
+      // After a get_variation fault no variation is known: the click checks again (Try again).
+      event.preventDefault();
+      send({ type: 'retry' });
+      return;
+    }
+    const blockedNow = blockedBy(current);
+    const matched = matchOf(current);
+    if (blockedNow !== null || !matched) {
       event.preventDefault();
       send({ type: 'blocked-click' });
       return;
     }
-    // Before the first check, and after a get_variation fault, the form posts as without
-    // JavaScript. So it does when the quantity is invalid: the browser's own validation shows why.
-    if (!match || !target.checkValidity()) return;
+    // An invalid quantity: the browser's own validation shows why (and posts nothing).
+    if (!target.checkValidity()) return;
     // wc-ajax add_to_cart only knows the variation's own attributes: a value the shopper chose for
     // an "any" attribute would be lost and WooCommerce's cart refuses it ("… is a required field").
-    // WooCommerce's form handler reads the posted attribute fields: the form posts natively.
-    if (takesAny(match)) return;
+    // WooCommerce's form handler reads the posted attribute fields with the variation_id: the form
+    // posts natively.
+    if (takesAny(matched)) return;
     add({
       event,
       button: event.currentTarget,
       // Sample 17: WooCommerce's wc-ajax add of a variation posts the variation's id as product_id.
       data: {
-        product_id: String(match.variation_id),
-        variation_id: String(match.variation_id),
-        quantity: state.quantity,
-        ...state.selection,
+        product_id: String(matched.variation_id),
+        variation_id: String(matched.variation_id),
+        quantity: current.quantity,
+        ...current.selection,
       },
       fallback: { form: target },
       successMessage,

@@ -246,8 +246,8 @@ export const matchOf = (state: FormState): Variation | null =>
   state.check.kind === 'match' ? state.check.variation : null;
 
 /**
- * null: add-to-cart is enabled (before the first check and after a get_variation fault too: the
- * form then posts natively); otherwise why it is disabled.
+ * null: add-to-cart is enabled (before the first check, whose click runs the check at once, and
+ * after a get_variation fault, whose click checks again); otherwise why it is disabled.
  */
 export function blockedBy(state: FormState): 'selection' | 'unavailable' | 'busy' | null {
   switch (state.check.kind) {

@@ -7,6 +7,6 @@ export const TEXT = {
     'Your selection has been reset. Please select some product options before adding this product to your cart.',
   chooseOption: 'Choose an option',
   /** Not in the spec (a get_variation fault is not specified): ours. */
-  fault: 'Sorry, the options could not be checked. Please try again, or add to cart to continue.',
+  fault: 'Sorry, the options could not be checked. Please try again.',
   retry: 'Try again',
 } as const;
