@@ -216,7 +216,159 @@ final class Shop_Islands_Integration_Product {
 		if ( null === $props ) {
 			return $html;
 		}
-		return substr( $html, 0, $form[0] ) . shop_islands_render( 'variation-form', $props, $form[2] ) . substr( $html, $form[0] + strlen( $form[2] ) );
+		$fallback = self::variation_fallback( $form[2], $props, $product );
+		return substr( $html, 0, $form[0] ) . shop_islands_render( 'variation-form', $props, $fallback ) . substr( $html, $form[0] + strlen( $form[2] ) );
+	}
+
+	/**
+	 * WooCommerce's variations form made to work without its script (JavaScript off, or the island
+	 * failed): WooCommerce adds a variable product only with a posted `variation_id`, which only its
+	 * script fills (the form's hidden field says `0`; the attribute selects alone get "Please choose
+	 * product options"). So, as the demo store's fallback does (demo/product/variation-form.ts):
+	 *
+	 * - a picker, `<select name="variation_id">`, lists the available variations by their options
+	 *   (the labels the form prints) with their price, out-of-stock ones disabled, inactive or
+	 *   unpurchasable ones left out; selects follow for attributes a variation leaves as "any"
+	 *   (WooCommerce requires their value). It is inserted after the attribute table, `hidden`: the
+	 *   `<noscript>` style, or the island's stylesheet when the island failed, shows it and hides
+	 *   the table;
+	 * - the attribute selects and the hidden `variation_id` field lose their `name`, so they can
+	 *   neither contradict the picker's choice ("Invalid value posted") nor post `0` after it (the
+	 *   last field of a name wins). The island renders its own named fields from its props.
+	 *
+	 * Everything else is WooCommerce's markup, unchanged. No variation to list: the form as it is.
+	 *
+	 * @param string               $form    The form's HTML, as WooCommerce printed it.
+	 * @param array<string, mixed> $props   The island's props (variation_form_props()).
+	 * @param object               $product The product.
+	 */
+	private static function variation_fallback( string $form, array $props, object $product ): string {
+		$variations = is_array( $props['variations'] ) ? $props['variations'] : null;
+		if ( null === $variations && method_exists( $product, 'get_available_variations' ) ) {
+			// Above WooCommerce's AJAX threshold the form holds `false`: the product lists them.
+			$variations = $product->get_available_variations();
+		}
+		$picker = is_array( $variations ) ? self::variation_picker( $form, $props, $variations ) : '';
+		if ( '' === $picker ) {
+			return $form;
+		}
+		$strip = static fn( array $tag ): string => (string) preg_replace( '#\sname\s*=\s*(?:"[^"]*"|\'[^\']*\'|[^\s"\'>]+)#i', '', $tag[0] );
+		$form  = (string) preg_replace_callback(
+			'#<select\b[^>]*>#i',
+			static fn( array $tag ): string => preg_match( '#\sdata-attribute_name\s*=#i', $tag[0] ) ? $strip( $tag ) : $tag[0],
+			$form
+		);
+		$form  = (string) preg_replace_callback(
+			'#<input\b[^>]*>#i',
+			static fn( array $tag ): string => preg_match( '#\sname\s*=\s*(["\']?)variation_id\1[\s/>]#i', $tag[0] ) ? $strip( $tag ) : $tag[0],
+			$form
+		);
+		$table = self::find( $form, 'table', '(?<![\w-])variations(?![\w-])', 'class' );
+		if ( null !== $table ) {
+			$at = $table[0] + strlen( $table[2] );
+		} else {
+			$at = preg_match( '#^<form\b[^>]*>#i', $form, $open ) ? strlen( $open[0] ) : 0;
+		}
+		return substr( $form, 0, $at ) . $picker . substr( $form, $at );
+	}
+
+	/**
+	 * The no-JavaScript variation picker (see variation_fallback()), or '' when no variation can be listed.
+	 *
+	 * @param string               $form       The form's HTML (its "Choose an option" text is reused).
+	 * @param array<string, mixed> $props      The island's props: attributes (labels, options), selection.
+	 * @param array<int, mixed>    $variations WooCommerce's available variations (objects from JSON, or arrays).
+	 */
+	private static function variation_picker( string $form, array $props, array $variations ): string {
+		$product_id = (int) $props['productId'];
+		$attributes = $props['attributes'];
+		$selection  = $props['selection'] ?? array();
+		$xpath      = self::xpath( $form );
+		$none       = $xpath ? $xpath->query( '//select[@data-attribute_name]/option[@value=""]' )->item( 0 ) : null;
+		$choose     = $none ? self::text( $none->textContent ) : '';
+		if ( '' === $choose ) {
+			$choose = __( 'Choose an option', 'shop-islands' );
+		}
+		$lower   = static fn( string $text ): string => function_exists( 'mb_strtolower' ) ? mb_strtolower( $text, 'UTF-8' ) : strtolower( $text );
+		$options = '';
+		$any     = array();
+		$chosen  = false;
+		foreach ( $variations as $variation ) {
+			$variation = is_object( $variation ) ? get_object_vars( $variation ) : $variation;
+			if ( ! is_array( $variation ) ) {
+				continue;
+			}
+			$id     = isset( $variation['variation_id'] ) && is_numeric( $variation['variation_id'] ) ? (int) $variation['variation_id'] : 0;
+			$values = $variation['attributes'] ?? null;
+			$values = is_object( $values ) ? get_object_vars( $values ) : $values;
+			// Inactive or unpurchasable: WooCommerce's cart refuses it ("Sorry, this product cannot be purchased.").
+			if ( $id <= 0 || ! is_array( $values ) || false === ( $variation['variation_is_active'] ?? true ) || false === ( $variation['is_purchasable'] ?? true ) ) {
+				continue;
+			}
+			$parts   = array();
+			$matches = count( $selection ) === count( $attributes );
+			foreach ( $attributes as $attribute ) {
+				$field = 'attribute_' . $attribute['name'];
+				$value = isset( $values[ $field ] ) && is_scalar( $values[ $field ] ) ? (string) $values[ $field ] : '';
+				if ( '' === $value ) {
+					$any[ $attribute['name'] ] = $attribute;
+					/* translators: %s: an attribute's label in lower case, e.g. "size" */
+					$parts[] = sprintf( __( 'Any %s', 'shop-islands' ), $lower( $attribute['label'] ) );
+				} else {
+					$label = $value;
+					foreach ( $attribute['options'] as $option ) {
+						if ( $option['value'] === $value ) {
+							$label = $option['label'];
+							break;
+						}
+					}
+					$parts[] = $label;
+				}
+				$matches = $matches && ( '' === $value || ( $selection[ $field ] ?? null ) === $value );
+			}
+			$in_stock = true === ( $variation['is_in_stock'] ?? true );
+			$price    = isset( $variation['display_price'] ) && is_numeric( $variation['display_price'] ) ? self::price_text( (float) $variation['display_price'] ) : '';
+			$status   = $in_stock ? $price : __( 'Out of stock', 'shop-islands' );
+			$text     = implode( ', ', $parts );
+			if ( '' !== $status ) {
+				/* translators: 1: the variation's options, e.g. "UK 2, Blue"; 2: its price, or "Out of stock" */
+				$text = sprintf( __( '%1$s – %2$s', 'shop-islands' ), $text, $status );
+			}
+			$selected = $in_stock && $matches && ! $chosen;
+			$chosen   = $chosen || $selected;
+			$options .= '<option value="' . esc_attr( (string) $id ) . '"' . ( $selected ? ' selected' : '' ) . ( $in_stock ? '' : ' disabled' ) . '>' . esc_html( $text ) . '</option>';
+		}
+		if ( '' === $options ) {
+			return '';
+		}
+		$picker_id = 'shop-islands-vf-variation-' . $product_id;
+		$html      = '<div class="shop-islands-vf__picker" hidden>'
+			. '<p class="form-row"><label for="' . esc_attr( $picker_id ) . '">' . esc_html( implode( ', ', array_column( $attributes, 'label' ) ) ) . '</label>'
+			. '<select id="' . esc_attr( $picker_id ) . '" name="variation_id"><option value="">' . esc_html( $choose ) . '</option>' . $options . '</select></p>';
+		foreach ( $any as $name => $attribute ) {
+			$select_id = $picker_id . '-' . $name;
+			$field     = 'attribute_' . $name;
+			$html     .= '<p class="form-row"><label for="' . esc_attr( $select_id ) . '">' . esc_html( $attribute['label'] ) . '</label>'
+				. '<select id="' . esc_attr( $select_id ) . '" name="' . esc_attr( $field ) . '"><option value="">' . esc_html( $choose ) . '</option>';
+			foreach ( $attribute['options'] as $option ) {
+				$html .= '<option value="' . esc_attr( $option['value'] ) . '"' . ( ( $selection[ $field ] ?? null ) === $option['value'] ? ' selected' : '' ) . '>' . esc_html( $option['label'] ) . '</option>';
+			}
+			$html .= '</select></p>';
+		}
+		// Scripts off: the picker instead of the attribute table (whose selects post nothing).
+		return $html . '</div><noscript><style>[data-island="variation-form"] .shop-islands-vf__picker[hidden]{display:block}[data-island="variation-form"] table.variations{display:none}</style></noscript>';
+	}
+
+	/**
+	 * A price as plain text, formatted as WooCommerce formats it (`wc_price()` without its HTML).
+	 *
+	 * @param float $amount The amount.
+	 */
+	private static function price_text( float $amount ): string {
+		if ( ! function_exists( 'wc_price' ) ) {
+			return number_format_i18n( $amount, 2 );
+		}
+		return self::text( wp_strip_all_tags( (string) wc_price( $amount ) ) );
 	}
 
 	/**

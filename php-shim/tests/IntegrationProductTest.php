@@ -48,6 +48,18 @@ final class Shop_Islands_Test_Product {
 	public function is_sold_individually(): bool {
 		return false;
 	}
+
+	/**
+	 * What `get_available_variations()` returns (a variable product's).
+	 *
+	 * @var array<int, array<string, mixed>>
+	 */
+	public array $available_variations = array();
+
+	/** Available variations (WooCommerce's arrays). */
+	public function get_available_variations(): array {
+		return $this->available_variations;
+	}
 }
 
 /**
@@ -243,7 +255,10 @@ class IntegrationProductTest extends Shop_Islands_Test_Product_Page_Case {
 		$form       = $this->variations_form( $variations );
 		$printed    = $this->print_on( 'woocommerce_variable_add_to_cart', '<div class="before">x</div>' . $form );
 
-		$this->assertSame( '<div class="before">x</div>' . $form, self::unwrapped( $printed ) );
+		$picker = '<div class="shop-islands-vf__picker" hidden><p class="form-row"><label for="shop-islands-vf-variation-' . $this->post_id . '">Size, Colour &amp; finish</label>'
+			. '<select id="shop-islands-vf-variation-' . $this->post_id . '" name="variation_id"><option value="">Choose an option</option><option value="18">UK 1, Black – 39.99</option></select></p></div>'
+			. self::NOSCRIPT;
+		$this->assertSame( '<div class="before">x</div>' . self::with_picker( $form, $picker ), self::unwrapped( $printed ), 'WooCommerce’s form, its attribute selects and variation_id unnamed, the picker after the table' );
 		$this->assertStringContainsString( '<div class="before">x</div><div data-island="variation-form"', self::without_links( $printed ) );
 		$json = self::props_json( $printed );
 		$this->assertCount( 1, $json );
@@ -294,10 +309,70 @@ class IntegrationProductTest extends Shop_Islands_Test_Product_Page_Case {
 		);
 	}
 
+	/** The picker's `<noscript>` style: scripts off, the picker instead of the attribute table. */
+	const NOSCRIPT = '<noscript><style>[data-island="variation-form"] .shop-islands-vf__picker[hidden]{display:block}[data-island="variation-form"] table.variations{display:none}</style></noscript>';
+
+	/**
+	 * The fallback the plugin prints for `variations_form()`: the attribute selects and the hidden
+	 * `variation_id` without `name`, the picker after the attribute table.
+	 *
+	 * @param string $form   WooCommerce's form.
+	 * @param string $picker The picker's markup.
+	 */
+	private static function with_picker( string $form, string $picker ): string {
+		$form = str_replace( array( ' name="attribute_pa_size"', ' name="attribute_colour"', ' name="variation_id"' ), '', $form );
+		return str_replace( '</tbody></table>', '</tbody></table>' . $picker, $form );
+	}
+
+	public function test_the_fallback_posts_a_variation_id_without_javascript_through_a_picker_of_the_variations(): void {
+		$this->on_product_page( 'variable' );
+		$variations = array(
+			array( 'attributes' => array( 'attribute_pa_size' => 'uk-1', 'attribute_colour' => 'Black' ), 'display_price' => 39.99, 'is_in_stock' => true, 'is_purchasable' => true, 'variation_is_active' => true, 'variation_id' => 18 ),
+			// The preselection (uk-2, Black) matches it: selected.
+			array( 'attributes' => array( 'attribute_pa_size' => 'uk-2', 'attribute_colour' => 'Black' ), 'display_price' => 41, 'is_in_stock' => true, 'is_purchasable' => true, 'variation_is_active' => true, 'variation_id' => 19 ),
+			// Out of stock: listed, disabled (its size, which the form does not list, shown as it is).
+			array( 'attributes' => array( 'attribute_pa_size' => 'uk-3', 'attribute_colour' => 'Black' ), 'display_price' => 45, 'is_in_stock' => false, 'is_purchasable' => true, 'variation_is_active' => true, 'variation_id' => 20 ),
+			// Inactive, or not purchasable: left out.
+			array( 'attributes' => array( 'attribute_pa_size' => 'uk-1', 'attribute_colour' => 'Black' ), 'display_price' => 1, 'is_in_stock' => true, 'is_purchasable' => true, 'variation_is_active' => false, 'variation_id' => 21 ),
+			array( 'attributes' => array( 'attribute_pa_size' => 'uk-1', 'attribute_colour' => 'Black' ), 'display_price' => 1, 'is_in_stock' => true, 'is_purchasable' => false, 'variation_is_active' => true, 'variation_id' => 22 ),
+			// Any colour: a select for the colour follows the picker. A value the form does not list is shown as it is, escaped.
+			array( 'attributes' => array( 'attribute_pa_size' => '<b>uk-4</b>', 'attribute_colour' => '' ), 'display_price' => 50, 'is_in_stock' => true, 'is_purchasable' => true, 'variation_is_active' => true, 'variation_id' => 23 ),
+			'not a variation',
+			array( 'attributes' => array(), 'variation_id' => 'x' ),
+		);
+		$form       = str_replace( '<option value="Black" >Black</option>', '<option value="Black"  selected=\'selected\'>Black</option><option value="gold">Gold &amp; &lt;Silver&gt;</option>', $this->variations_form( (string) wp_json_encode( $variations ) ) );
+		$printed    = $this->print_on( 'woocommerce_variable_add_to_cart', $form );
+		$id         = 'shop-islands-vf-variation-' . $this->post_id;
+
+		$picker = '<div class="shop-islands-vf__picker" hidden><p class="form-row"><label for="' . $id . '">Size, Colour &amp; finish</label>'
+			. '<select id="' . $id . '" name="variation_id"><option value="">Choose an option</option>'
+			. '<option value="18">UK 1, Black – 39.99</option>'
+			. '<option value="19" selected>UK 2, Black – 41.00</option>'
+			. '<option value="20" disabled>uk-3, Black – Out of stock</option>'
+			. '<option value="23">&lt;b&gt;uk-4&lt;/b&gt;, Any colour &amp; finish – 50.00</option></select></p>'
+			. '<p class="form-row"><label for="' . $id . '-colour">Colour &amp; finish</label><select id="' . $id . '-colour" name="attribute_colour"><option value="">Choose an option</option>'
+			. '<option value="Black" selected>Black</option><option value="gold">Gold &amp; &lt;Silver&gt;</option></select></p></div>'
+			. self::NOSCRIPT;
+		$this->assertSame( self::with_picker( $form, $picker ), self::unwrapped( $printed ) );
+		$this->assertSame( 1, substr_count( $printed, 'name="variation_id"' ), 'Only the picker posts a variation_id' );
+		$this->assertSame( json_decode( (string) wp_json_encode( $variations ), true ), self::props( $printed )[0]['variations'], 'The island’s props are WooCommerce’s' );
+		$this->assertSame( array( 'attribute_pa_size' => 'uk-2', 'attribute_colour' => 'Black' ), self::props( $printed )[0]['selection'] );
+	}
+
 	public function test_above_the_ajax_threshold_the_variations_are_false_and_without_variations_it_is_left_alone(): void {
 		$this->on_product_page( 'variable' );
+		$GLOBALS['product']->available_variations = array(
+			array( 'attributes' => array( 'attribute_pa_size' => 'uk-2', 'attribute_colour' => 'Black' ), 'display_price' => 41, 'is_in_stock' => true, 'is_purchasable' => true, 'variation_is_active' => true, 'variation_id' => 19 ),
+		);
 		$printed = $this->print_on( 'woocommerce_variable_add_to_cart', $this->variations_form( 'false' ) );
 		$this->assertFalse( self::props( $printed )[0]['variations'] );
+		$this->assertStringContainsString( '<select id="shop-islands-vf-variation-' . $this->post_id . '" name="variation_id"><option value="">Choose an option</option><option value="19">UK 2, Black – 41.00</option></select>', $printed, 'The picker lists the product’s available variations' );
+
+		$this->reset_page();
+		$GLOBALS['product']->available_variations = array();
+		$form    = $this->variations_form( 'false' );
+		$printed = $this->print_on( 'woocommerce_variable_add_to_cart', $form );
+		$this->assertSame( $form, self::unwrapped( $printed ), 'No variation to list: WooCommerce’s form as it is' );
 
 		$this->reset_page();
 		$form = $this->variations_form( '[]' ); // Out of stock: WooCommerce prints a notice in the form.
