@@ -236,6 +236,12 @@ final class Shop_Islands_Integration_Product {
 	 *   neither contradict the picker's choice ("Invalid value posted") nor post `0` after it (the
 	 *   last field of a name wins). The island renders its own named fields from its props.
 	 *
+	 * The picker preselects no variation, unlike the attribute table (WooCommerce's default
+	 * attributes, or the URL's): while the island loads, the table is what the shopper sees and may
+	 * change, and a click then posts the form natively; a hidden preselected variation would be added
+	 * instead of the one shown. Without one, WooCommerce refuses that post ("Please choose product
+	 * options"), as it refused WooCommerce's own form before its script ran.
+	 *
 	 * Everything else is WooCommerce's markup, unchanged. No variation to list: the form as it is.
 	 *
 	 * @param string               $form    The form's HTML, as WooCommerce printed it.
@@ -292,7 +298,6 @@ final class Shop_Islands_Integration_Product {
 		$lower   = static fn( string $text ): string => function_exists( 'mb_strtolower' ) ? mb_strtolower( $text, 'UTF-8' ) : strtolower( $text );
 		$options = '';
 		$any     = array();
-		$chosen  = false;
 		foreach ( $variations as $variation ) {
 			$variation = is_object( $variation ) ? get_object_vars( $variation ) : $variation;
 			if ( ! is_array( $variation ) ) {
@@ -306,7 +311,6 @@ final class Shop_Islands_Integration_Product {
 				continue;
 			}
 			$parts   = array();
-			$matches = count( $selection ) === count( $attributes );
 			foreach ( $attributes as $attribute ) {
 				$field = 'attribute_' . $attribute['name'];
 				$value = isset( $values[ $field ] ) && is_scalar( $values[ $field ] ) ? (string) $values[ $field ] : '';
@@ -324,7 +328,6 @@ final class Shop_Islands_Integration_Product {
 					}
 					$parts[] = $label;
 				}
-				$matches = $matches && ( '' === $value || ( $selection[ $field ] ?? null ) === $value );
 			}
 			$in_stock = true === ( $variation['is_in_stock'] ?? true );
 			$price    = isset( $variation['display_price'] ) && is_numeric( $variation['display_price'] ) ? self::price_text( (float) $variation['display_price'] ) : '';
@@ -334,9 +337,7 @@ final class Shop_Islands_Integration_Product {
 				/* translators: 1: the variation's options, e.g. "UK 2, Blue"; 2: its price, or "Out of stock" */
 				$text = sprintf( __( '%1$s – %2$s', 'shop-islands' ), $text, $status );
 			}
-			$selected = $in_stock && $matches && ! $chosen;
-			$chosen   = $chosen || $selected;
-			$options .= '<option value="' . esc_attr( (string) $id ) . '"' . ( $selected ? ' selected' : '' ) . ( $in_stock ? '' : ' disabled' ) . '>' . esc_html( $text ) . '</option>';
+			$options .= '<option value="' . esc_attr( (string) $id ) . '"' . ( $in_stock ? '' : ' disabled' ) . '>' . esc_html( $text ) . '</option>';
 		}
 		if ( '' === $options ) {
 			return '';
