@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { describeIssue } from '../../src/contract/issue';
+import { expectPhpEmptiesAbsent, expectRequiredStillRequired } from '../../src/contract/props-testing';
 import { startIslands } from '../../src/islands/runtime';
 import { testRuntime, withChunkUrls } from '../../src/test/islands';
 import island from './island';
@@ -114,4 +115,32 @@ describe('add-to-cart island with props that cannot work', () => {
       expect(String(error.mock.calls[0]?.[0])).toMatch(message);
     },
   );
+});
+
+describe('add-to-cart props as PHP prints them', () => {
+  it('takes null, false and [] for an optional prop as the prop left out', () => {
+    expectPhpEmptiesAbsent(AddToCartPropsSchema, { href: '?add-to-cart=13' });
+    expectPhpEmptiesAbsent(AddToCartPropsSchema, { element: 'submit', data: { product_id: 16 } });
+  });
+
+  it('has no required prop, but a link still needs its href: null is refused, naming it', () => {
+    expectRequiredStillRequired(AddToCartPropsSchema, { href: '?add-to-cart=13' });
+    expect(refusedField({ ...LINK, href: null })).toBe('href');
+    expect(refusedField({ ...LINK, href: false })).toBe('href');
+  });
+
+  it("takes the plugin's button: data values as strings, aria-label and rel null when WooCommerce gave none", () => {
+    const php = {
+      href: '?add-to-cart=13',
+      label: 'Add to cart',
+      className: LINK.className,
+      ariaLabel: null,
+      rel: null,
+      data: { quantity: '1', product_id: '13', product_sku: 'BALL-001' },
+    };
+    expect(AddToCartPropsSchema.parse(php)).toEqual(
+      AddToCartPropsSchema.parse({ ...php, ariaLabel: undefined, rel: undefined }),
+    );
+    expect(AddToCartPropsSchema.parse({ ...php, data: [] }).data).toEqual({});
+  });
 });

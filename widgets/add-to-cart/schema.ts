@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { isFollowableLink, UNFOLLOWABLE_LINK_PROBLEM } from '../../src/contract/link';
+import { optionalFromPhp } from '../../src/contract/props';
 import { productIdOf } from './model';
 
 /**
@@ -25,30 +26,37 @@ export const AddToCartPropsSchema = z
      * Where the link goes without JavaScript (`?add-to-cart={id}`), followed when the in-page add fails;
      * required on a link, unused on a submit button.
      */
-    href: z._default(z.string(), ''),
+    href: optionalFromPhp(z._default(z.string(), '')),
     /** The button's text. */
-    label: z._default(z.string().check(z.minLength(1)), 'Add to cart'),
-    className: z._default(z.string(), 'button product_type_simple add_to_cart_button ajax_add_to_cart'),
-    ariaLabel: z.optional(z.string()),
-    rel: z.optional(z.string()),
+    label: optionalFromPhp(z._default(z.string().check(z.minLength(1)), 'Add to cart')),
+    /** The button's classes; `ajax_add_to_cart` makes a link an in-page add. */
+    className: optionalFromPhp(
+      z._default(z.string(), 'button product_type_simple add_to_cart_button ajax_add_to_cart'),
+    ),
+    /** WooCommerce's `aria-label` ("Add to cart: “Name”"). */
+    ariaLabel: optionalFromPhp(z.optional(z.string())),
+    /** The link's `rel` (WooCommerce: `nofollow`). */
+    rel: optionalFromPhp(z.optional(z.string())),
     /**
      * The button's data attributes without `data-`, as WooCommerce prints them: product_id, product_sku,
      * quantity, success_message… A button without product_id is a plain link (no in-page add).
      */
-    data: z._default(
-      z.record(z.string().check(z.regex(/^[a-z0-9_-]+$/i)), z.union([z.string(), z.number()])).check(
-        z.refine((data) => data.product_id === undefined || productIdOf(data.product_id) !== null, {
-          path: ['product_id'],
-          message: "must be the product's id, a positive whole number",
-        }),
+    data: optionalFromPhp(
+      z._default(
+        z.record(z.string().check(z.regex(/^[a-z0-9_-]+$/i)), z.union([z.string(), z.number()])).check(
+          z.refine((data) => data.product_id === undefined || productIdOf(data.product_id) !== null, {
+            path: ['product_id'],
+            message: "must be the product's id, a positive whole number",
+          }),
+        ),
+        {},
       ),
-      {},
     ),
     /**
      * `link`: a listing's `<a>` (the default). `submit`: the `<button type="submit" name="add-to-cart">`
      * of a simple product's `form.cart`; the quantity comes from the form, and a failed add submits it.
      */
-    element: z._default(z.enum(['link', 'submit']), 'link'),
+    element: optionalFromPhp(z._default(z.enum(['link', 'submit']), 'link')),
   })
   .check(
     z.refine((props) => props.element !== 'link' || isFollowableLink(props.href), {

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { optionalFromPhp } from '../../src/contract/props';
 
 /** An attribute value as the server prints it: a number, or a string ('' for none, 'any' for step). */
 const AttributeValue = z.union([z.number(), z.string()]);
@@ -11,21 +12,23 @@ const AttributeValue = z.union([z.number(), z.string()]);
 export const CartQuantityPropsSchema = z.object({
   /** The input's name: `cart[{key}][qty]` on the cart page, `quantity` in a product form. */
   name: z.string().check(z.minLength(1)),
+  /** The input's id (WooCommerce: `quantity_{uniqid}`), which its label points at. */
   id: z.string().check(z.minLength(1)),
   /** The quantity the server printed. */
   value: AttributeValue,
   /** The input's `min` (WooCommerce: 0 on the cart page, 1 in product forms); null for none. */
-  min: z._default(z.nullable(AttributeValue), null),
+  min: optionalFromPhp(z._default(z.nullable(AttributeValue), null)),
   /** The input's `max`; null or '' for none (WooCommerce prints `max=""` without stock limits). */
-  max: z._default(z.nullable(AttributeValue), null),
+  max: optionalFromPhp(z._default(z.nullable(AttributeValue), null)),
   /** The input's `step`; 'any', '' or invalid values step by 1. */
-  step: z._default(AttributeValue, 1),
+  step: optionalFromPhp(z._default(AttributeValue, 1)),
   /** The input's label (WooCommerce: "{product name} quantity"), a screen-reader-text <label>. */
   label: z.string().check(z.minLength(1)),
   /** The product's name, for the buttons: 'Reduce quantity of {name}', 'Increase quantity of {name}'. */
   productName: z.string().check(z.minLength(1)),
   /** The input's classes (WooCommerce: `input-text qty text`). */
-  className: z._default(z.string(), 'input-text qty text'),
-  inputMode: z._default(z.enum(['numeric', 'decimal']), 'numeric'),
+  className: optionalFromPhp(z._default(z.string(), 'input-text qty text')),
+  /** The input's `inputmode`: `decimal` for fractional quantities. */
+  inputMode: optionalFromPhp(z._default(z.enum(['numeric', 'decimal']), 'numeric')),
 });
 export type CartQuantityProps = z.input<typeof CartQuantityPropsSchema>;

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { Html, optionalFromPhp } from '../../src/contract/props';
 
 /** Props of the coming-soon footer banner (storefront.md §2.10, §4, §7 "Notices and banners"). */
 export const ComingSoonBannerPropsSchema = z.object({
@@ -8,8 +9,8 @@ export const ComingSoonBannerPropsSchema = z.object({
    */
   restUrl: z.string().check(z.minLength(1)),
   /** The banner text as HTML, filtered by the server. */
-  message: z.string(),
+  message: Html,
   /** Accessible label of the dismiss button. */
-  dismissLabel: z._default(z.string().check(z.minLength(1)), 'Dismiss coming soon banner'),
+  dismissLabel: optionalFromPhp(z._default(z.string().check(z.minLength(1)), 'Dismiss coming soon banner')),
 });
 export type ComingSoonBannerProps = z.input<typeof ComingSoonBannerPropsSchema>;

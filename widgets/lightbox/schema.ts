@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { optionalFromPhp } from '../../src/contract/props';
 
 /**
  * Props of the site-wide lightbox (storefront.md §2.6), printed once per page when the settings'
@@ -7,6 +8,6 @@ import * as z from 'zod/mini';
  */
 export const LightboxPropsSchema = z.object({
   /** The viewer dialog's accessible name. */
-  label: z._default(z.string().check(z.minLength(1)), 'Image viewer'),
+  label: optionalFromPhp(z._default(z.string().check(z.minLength(1)), 'Image viewer')),
 });
 export type LightboxProps = z.input<typeof LightboxPropsSchema>;

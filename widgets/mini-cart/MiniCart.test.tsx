@@ -274,19 +274,22 @@ describe('MiniCart', () => {
     });
   });
 
-  it('the island shows the mini-cart of its fallback markup, not a copy in the props', async () => {
-    hold('get_refreshed_fragments');
-    const container = document.createElement('div');
-    container.innerHTML =
-      '<div class="widget woocommerce widget_shopping_cart"><div class="widget_shopping_cart_content">' +
-      '<p class="woocommerce-mini-cart__empty-message">From the server</p></div></div>';
-    document.body.append(container);
-    const result = await act(() =>
-      island.mount(container, {}, { name: 'mini-cart', locate: { locatorOf, resolve } }),
-    );
-    expect(result.ok).toBe(true);
-    expect(within(container).getByText('From the server')).toBeInTheDocument();
-    expect(container.querySelectorAll('.widget_shopping_cart')).toHaveLength(1);
-    if (result.ok) act(() => result.unmount());
-  });
+  it.each([{}, { serverHtml: null }, { serverHtml: false }, { serverHtml: [] }])(
+    'the island shows the mini-cart of its fallback markup, not a copy in the props (%j)',
+    async (props) => {
+      hold('get_refreshed_fragments');
+      const container = document.createElement('div');
+      container.innerHTML =
+        '<div class="widget woocommerce widget_shopping_cart"><div class="widget_shopping_cart_content">' +
+        '<p class="woocommerce-mini-cart__empty-message">From the server</p></div></div>';
+      document.body.append(container);
+      const result = await act(() =>
+        island.mount(container, props, { name: 'mini-cart', locate: { locatorOf, resolve } }),
+      );
+      expect(result.ok).toBe(true);
+      expect(within(container).getByText('From the server')).toBeInTheDocument();
+      expect(container.querySelectorAll('.widget_shopping_cart')).toHaveLength(1);
+      if (result.ok) act(() => result.unmount());
+    },
+  );
 });

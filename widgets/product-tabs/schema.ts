@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { optionalFromPhp } from '../../src/contract/props';
 
 /**
  * Props of the product tabs (storefront.md §2.5 "Tabs"): the tab list WooCommerce prints in
@@ -6,6 +7,7 @@ import * as z from 'zod/mini';
  * the panels stay the server's nodes (`#tab-{key}` next to the container), shown and hidden in place.
  */
 export const ProductTabsPropsSchema = z.object({
+  /** The tabs in order; each panel is the server's `#tab-{key}`. */
   tabs: z
     .array(
       z.object({
@@ -20,6 +22,6 @@ export const ProductTabsPropsSchema = z.object({
    * The tab the server rendered the page for, opened instead of the first when the URL asks for
    * none (the reviews for WordPress's `?replytocom=ID` reply form). The URL's rules come first.
    */
-  open: z._default(z.nullable(z.string()), null),
+  open: optionalFromPhp(z._default(z.nullable(z.string()), null)),
 });
 export type ProductTabsProps = z.input<typeof ProductTabsPropsSchema>;

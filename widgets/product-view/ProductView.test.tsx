@@ -161,7 +161,7 @@ describe('product-view island', () => {
   const locate = { locatorOf: () => null, resolve: () => null } as never;
   it.each([
     [{ ...BOOTS, price: -1 }, 'price'],
-    [{ ...BOOTS, price: '29.99' }, 'price'],
+    [{ ...BOOTS, price: '29,99' }, 'price'],
     [{ ...BOOTS, productId: 0 }, 'productId'],
     [{ ...BOOTS, name: '' }, 'name'],
     [{ ...BOOTS, type: 'Variable product' }, 'type'],

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { fromPhp, optionalFromPhp } from '../../src/contract/props';
 
 /**
  * Props of the product-view analytics event (storefront.md §3 "Analytics product-view event"): the
@@ -6,12 +7,14 @@ import * as z from 'zod/mini';
  * guest come from the page's settings block.
  */
 export const ProductViewPropsSchema = z.object({
-  productId: z.int().check(z.positive()),
+  /** The product's id. */
+  productId: fromPhp(z.int().check(z.positive())),
+  /** The product's name. */
   name: z.string().check(z.minLength(1)),
   /** The product's category names, ', '-separated ('' when it has none). */
-  category: z._default(z.string(), ''),
+  category: optionalFromPhp(z._default(z.string(), '')),
   /** WooCommerce's `get_price()`: the current price (a variable product's lowest), a finite number ≥ 0. */
-  price: z.number().check(z.gte(0)),
+  price: fromPhp(z.number().check(z.gte(0))),
   /** WooCommerce's product type: simple, variable, grouped, external… */
   type: z.string().check(z.regex(/^[a-z][a-z0-9_-]*$/, 'a product type such as "simple"')),
 });

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { fromPhp, optionalFromPhp } from '../../src/contract/props';
 
 /**
  * Props of the sale badge (storefront.md §2.5, §3 "Sale badge data", §4 "Variation selection", §7):
@@ -6,10 +7,10 @@ import * as z from 'zod/mini';
  */
 export const SaleBadgePropsSchema = z.object({
   /** The variable product, sent as `product_id` to `shoptimizer_get_sale_prices`. */
-  productId: z.int().check(z.positive()),
+  productId: fromPhp(z.int().check(z.positive())),
   /** The server's badge text: shown until a variation with a percent is chosen, and after a reset. */
-  label: z._default(z.string().check(z.minLength(1)), 'Sale!'),
+  label: optionalFromPhp(z._default(z.string().check(z.minLength(1)), 'Sale!')),
   /** Milliseconds before the percents request counts as failed. */
-  timeout: z._default(z.number().check(z.positive()), 20_000),
+  timeout: optionalFromPhp(z._default(z.number().check(z.positive()), 20_000)),
 });
 export type SaleBadgeProps = z.input<typeof SaleBadgePropsSchema>;

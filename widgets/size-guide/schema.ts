@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { optionalFromPhp } from '../../src/contract/props';
 
 /** A size table: a caption, the column headers, and one row per size (its first cell, a row header). */
 export const SizeTableSchema = z
@@ -25,15 +26,18 @@ export type SizeTable = z.infer<typeof SizeTableSchema>;
  */
 export const SizeGuidePropsSchema = z.object({
   /** The dialog's title. */
-  title: z._default(z.string().check(z.minLength(1)), 'Size guide'),
-  buttonLabel: z._default(z.string().check(z.minLength(1)), 'Size guide'),
-  closeLabel: z._default(z.string().check(z.minLength(1)), 'Close size guide'),
+  title: optionalFromPhp(z._default(z.string().check(z.minLength(1)), 'Size guide')),
+  /** The button's text (the fallback link's too). */
+  buttonLabel: optionalFromPhp(z._default(z.string().check(z.minLength(1)), 'Size guide')),
+  /** The dialog's close button's accessible name. */
+  closeLabel: optionalFromPhp(z._default(z.string().check(z.minLength(1)), 'Close size guide')),
   /** The id of the no-JS section the fallback link goes to. */
   sectionId: z
     .string()
     .check(z.regex(/^[A-Za-z_][\w-]*$/, 'a valid id (a letter or "_", then word characters or "-")')),
+  /** The size table (the no-JS section's). */
   table: SizeTableSchema,
   /** A line under the table (how to measure), or ''. */
-  note: z._default(z.string(), ''),
+  note: optionalFromPhp(z._default(z.string(), '')),
 });
 export type SizeGuideProps = z.input<typeof SizeGuidePropsSchema>;

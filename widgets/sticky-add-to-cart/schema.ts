@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
 import { isFollowableLink, UNFOLLOWABLE_LINK_PROBLEM } from '../../src/contract/link';
+import { Html, fromPhp, optionalFromPhp } from '../../src/contract/props';
+import { HttpUrl } from '../../src/contract/url';
 
 /**
  * Props of Storefront's sticky add-to-cart bar (storefront.md §2.5 "The add-to-cart form is sticky";
@@ -7,19 +9,23 @@ import { isFollowableLink, UNFOLLOWABLE_LINK_PROBLEM } from '../../src/contract/
  * `storefront_sticky_add_to_cart_params`). The server prints the same bar, hidden, as the fallback.
  */
 export const StickyAddToCartPropsSchema = z.object({
-  productId: z.int().check(z.positive()),
+  /** The product (`data-product_id` of the add). */
+  productId: fromPhp(z.int().check(z.positive())),
+  /** The product's name, after `viewingLabel`. */
   productName: z.string().check(z.minLength(1)),
-  /** `get_price_html()`: trusted server markup, like the rest of the page. */
-  priceHtml: z._default(z.string(), ''),
-  /** `wc_get_rating_html()` ('' without reviews): trusted server markup. */
-  ratingHtml: z._default(z.string(), ''),
+  /** `get_price_html()`. */
+  priceHtml: optionalFromPhp(z._default(Html, '')),
+  /** `wc_get_rating_html()` ('' without reviews). */
+  ratingHtml: optionalFromPhp(z._default(Html, '')),
   /** The product's thumbnail (decorative here: the name is next to it). */
-  image: z.optional(
-    z.object({
-      src: z.string().check(z.minLength(1)),
-      width: z._default(z.int().check(z.positive()), 324),
-      height: z._default(z.int().check(z.positive()), 324),
-    }),
+  image: optionalFromPhp(
+    z.optional(
+      z.object({
+        src: HttpUrl,
+        width: optionalFromPhp(z._default(z.int().check(z.positive()), 324)),
+        height: optionalFromPhp(z._default(z.int().check(z.positive()), 324)),
+      }),
+    ),
   ),
   /**
    * WooCommerce's `add_to_cart_text()` / `add_to_cart_url()`: `add` (a simple product in stock:
@@ -33,26 +39,25 @@ export const StickyAddToCartPropsSchema = z.object({
     href: z.string().check(z.refine(isFollowableLink, UNFOLLOWABLE_LINK_PROBLEM)),
   }),
   /** Announced to screen readers 1 s after a successful add (storefront.md §3, §4). */
-  successMessage: z._default(z.string(), ''),
+  successMessage: optionalFromPhp(z._default(z.string(), '')),
   /**
    * `storefront_sticky_add_to_cart_params.trigger_class`: the bar shows once the first element with
    * this class has scrolled out of view above the viewport.
    */
-  triggerClass: z._default(
-    z.string().check(z.regex(/^-?[_a-zA-Z][\w-]*$/, 'a CSS class name')),
-    'entry-summary',
+  triggerClass: optionalFromPhp(
+    z._default(z.string().check(z.regex(/^-?[_a-zA-Z][\w-]*$/, 'a CSS class name')), 'entry-summary'),
   ),
   /**
    * The product's form: where 'Select options' and 'Read more' lead (its first field gets the
    * focus), and whose quantity 'Add to cart' sends.
    */
-  formSelector: z._default(z.string().check(z.minLength(1)), 'form.cart'),
+  formSelector: optionalFromPhp(z._default(z.string().check(z.minLength(1)), 'form.cart')),
   /**
    * Elements fixed to the bottom of the viewport (Storefront's store notice) that the bar sits above
    * on small screens, where it is a bottom bar.
    */
-  avoidSelector: z._default(z.string(), '.woocommerce-store-notice'),
+  avoidSelector: optionalFromPhp(z._default(z.string(), '.woocommerce-store-notice')),
   /** Storefront's "You're viewing:" before the name. */
-  viewingLabel: z._default(z.string(), "You're viewing:"),
+  viewingLabel: optionalFromPhp(z._default(z.string(), "You're viewing:")),
 });
 export type StickyAddToCartProps = z.input<typeof StickyAddToCartPropsSchema>;

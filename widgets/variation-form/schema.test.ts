@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findProductBySlug, type VariableProduct } from '../../demo/fixtures';
 import { variationFormProps } from '../../demo/product/variation-form';
 import { describeIssue } from '../../src/contract/issue';
+import { expectPhpEmptiesAbsent, expectRequiredStillRequired } from '../../src/contract/props-testing';
 import { VariationFormPropsSchema } from './schema';
 
 /** The form's props as the demo store prints them. */
@@ -32,7 +33,8 @@ describe('variation-form props', () => {
       'productId',
     ],
     ['product id 0', { ...BOOTS, productId: 0 }, 'productId'],
-    ['a product id as text', { ...BOOTS, productId: '18' }, 'productId'],
+    ['a product id that is not a number', { ...BOOTS, productId: '18 boots' }, 'productId'],
+    ['a product id as a fraction in text', { ...BOOTS, productId: '18.5' }, 'productId'],
     ['no action (where the form posts)', { ...BOOTS, action: undefined }, 'action'],
     ['an empty action', { ...BOOTS, action: '' }, 'action'],
     ['a blank action', { ...BOOTS, action: '   ' }, 'action'],
@@ -40,5 +42,35 @@ describe('variation-form props', () => {
     ['no attributes', { ...BOOTS, attributes: [] }, 'attributes'],
   ])('refuses %s, naming the field', (_case, props, field) => {
     expect(refusedField(props)).toBe(field);
+  });
+});
+
+/** The props with only what is required. */
+const MINIMAL = {
+  productId: BOOTS.productId,
+  productName: BOOTS.productName,
+  action: BOOTS.action,
+  attributes: BOOTS.attributes,
+  variations: BOOTS.variations,
+  quantityId: BOOTS.quantityId,
+};
+
+describe('variation-form props as PHP prints them', () => {
+  it('takes null, false and [] for an optional prop as the prop left out', () => {
+    expectPhpEmptiesAbsent(VariationFormPropsSchema, MINIMAL, { soldIndividually: [false] });
+  });
+
+  it('still refuses a required prop left out, null, false or [], naming it', () => {
+    // `variations: false` is WooCommerce's "ask get_variation"; `[]`, a product with no variation to show.
+    expectRequiredStillRequired(VariationFormPropsSchema, MINIMAL, { variations: [false, []] });
+  });
+
+  it('takes the selection printed as [] (no preselection) and the product id as a string', () => {
+    const parsed = VariationFormPropsSchema.parse({
+      ...MINIMAL,
+      productId: String(BOOTS.productId),
+      selection: [],
+    });
+    expect(parsed).toEqual(VariationFormPropsSchema.parse(MINIMAL));
   });
 });
