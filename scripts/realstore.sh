@@ -31,7 +31,7 @@ Storefront), built by the rig in ../shared/realstore (set REALSTORE_RIG if it is
        kareemelbhnasawy/kreators-wp   (WordPress 6.9 + WooCommerce 9.9.5)
        misterizzo/marketingops        (WooCommerce Stripe Gateway)
   3. Build the stores (about 20 s; leaves them running):
-       RIG_DIR=$RIG_DIR bash <rig>/setup.sh <MIRROR>
+       RIG_DIR=$RIG_DIR bash $RIG/setup.sh <MIRROR>
 Then run \`npm run test:realstore\` again with the same RIG_DIR (now $RIG_DIR).
 EOF
   exit 1
