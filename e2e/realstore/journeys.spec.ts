@@ -92,6 +92,10 @@ test('simple product page: the quantity and Add to cart add in the page, with on
   await page.goto(SIMPLE_PRODUCT.path);
   await expectIslandsMounted(page, SIMPLE_PRODUCT.islands);
   const form = page.locator('form.cart').first();
+  // The page's own button is an island (the related products' buttons are others).
+  expect
+    .soft(await form.locator('[data-island="add-to-cart"]').count(), 'add-to-cart island in form.cart')
+    .toBe(1);
   // WooCommerce's field: labelled "Pro Match Football quantity", named "Product quantity" (aria-label).
   await form.locator('input[name="quantity"]').fill('2');
   await form.getByRole('button', { name: 'Add to cart' }).click();
