@@ -12,8 +12,9 @@ const CI = !!process.env.CI;
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '*.spec.ts',
-  // The WordPress specs need a real WordPress: e2e/wordpress/playwright.config.ts runs them.
-  testIgnore: 'wordpress/**',
+  // The WordPress specs need a real WordPress (e2e/wordpress/playwright.config.ts runs them), the
+  // real-store specs the real WooCommerce stores (e2e/realstore/playwright.config.ts).
+  testIgnore: ['wordpress/**', 'realstore/**'],
   outputDir: 'test-results',
   fullyParallel: true,
   forbidOnly: CI,
