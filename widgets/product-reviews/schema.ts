@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { HttpUrl } from '../../src/contract/url';
 import { fromPhp, optionalFromPhp } from '../../src/contract/props';
 
 /**
@@ -11,9 +12,9 @@ export const ProductReviewsPropsSchema = z.object({
   /** The product (`comment_post_ID`). */
   postId: fromPhp(z.int().check(z.positive())),
   /** Where the form posts: WordPress's `wp-comments-post.php`. */
-  action: optionalFromPhp(z._default(z.string().check(z.minLength(1)), '/wp-comments-post.php')),
+  action: optionalFromPhp(z._default(HttpUrl, '/wp-comments-post.php')),
   /** The product's permalink: the 'Cancel reply' link's target without JavaScript (`…#respond`). */
-  permalink: z.string().check(z.minLength(1)),
+  permalink: HttpUrl,
   /** WooCommerce's `title_reply`: 'Add a review', or 'Be the first to review “Name”'. */
   titleReply: z.string().check(z.minLength(1)),
   /** A reply the page was loaded for (`?replytocom=ID`): the comment and its 'Leave a Reply to …' title. */

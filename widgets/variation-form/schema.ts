@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { HttpUrl } from '../../src/contract/url';
 import { isPageUrl, UNUSABLE_ACTION_PROBLEM } from '../../src/contract/link';
 import { fromPhp, optionalFromPhp } from '../../src/contract/props';
 import { VariationSchema } from '../../src/contract/variation';
@@ -42,7 +43,7 @@ export const VariationFormPropsSchema = z.object({
   /** The server's preselection (`?attribute_pa_size=uk-2`, or the product's default attributes). */
   selection: optionalFromPhp(z._default(z.record(z.string(), z.string()), {})),
   /** The reset link's href without JavaScript: the product page without preselection. */
-  resetUrl: optionalFromPhp(z._default(z.string(), '#')),
+  resetUrl: optionalFromPhp(z._default(HttpUrl, '#')),
   /** The quantity input's id (WooCommerce: `quantity_{uniqid}`). */
   quantityId: z.string().check(z.regex(/^[A-Za-z][\w-]*$/, 'a letter, then letters, digits, "_" or "-"')),
   /**

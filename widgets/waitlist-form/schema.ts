@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { HttpUrl } from '../../src/contract/url';
 import { fromPhp, optionalFromPhp } from '../../src/contract/props';
 
 /**
@@ -12,7 +13,7 @@ export const WaitlistFormPropsSchema = z.object({
   /** Prefix of the form's element ids, unique on the page (the fallback uses the same ids). */
   idPrefix: z.string().check(z.regex(/^[A-Za-z][\w-]*$/, 'a letter, then letters, digits, "_" or "-"')),
   /** Where the no-JS form posts (the island keeps it so its markup is the fallback's). */
-  action: z.string().check(z.minLength(1)),
+  action: HttpUrl,
   /** The no-JS form's nonce, kept as its hidden field. */
   nonce: optionalFromPhp(z._default(z.string(), '')),
   /** The line above the form. */
