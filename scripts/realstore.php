@@ -9,6 +9,10 @@
  *   activate    activate shop-islands/shop-islands.php (unzipped into wp-content/plugins/ before)
  *   deactivate  deactivate it (the JS weight is measured with it and without it)
  *   status      print "active" or "inactive" and the WordPress / WooCommerce versions
+ *   images      give the products the journeys open (Pro Match Football, Junior Football Boots) a
+ *               product image and a gallery of small generated PNGs (PHP GD), so WooCommerce prints
+ *               a real gallery and the product-gallery island is placed; idempotent (the rig's
+ *               products have no images, and a placeholder-only gallery is left to WooCommerce)
  *   reset       empty every cart: WooCommerce's sessions and the customers' persistent carts, and
  *               delete the reviews the suite posted (WordPress refuses a duplicate comment, and
  *               throttles a user's comments)
@@ -22,7 +26,7 @@ if ( PHP_SAPI !== 'cli' ) {
 	exit( 1 );
 }
 if ( $argc < 3 ) {
-	fwrite( STDERR, "usage: php scripts/realstore.php <docroot> activate|deactivate|status|reset\n" );
+	fwrite( STDERR, "usage: php scripts/realstore.php <docroot> activate|deactivate|status|images|reset\n" );
 	exit( 2 );
 }
 $shop_islands_root   = rtrim( $argv[1], '/' );
@@ -78,6 +82,27 @@ switch ( $shop_islands_action ) {
 			' theme=', get_option( 'stylesheet' ), "\n";
 		break;
 
+	case 'images':
+		require_once ABSPATH . 'wp-admin/includes/image.php';
+		foreach ( array( 'pro-match-football', 'junior-football-boots' ) as $shop_islands_slug ) {
+			$shop_islands_product = get_page_by_path( $shop_islands_slug, OBJECT, 'product' );
+			if ( ! $shop_islands_product ) {
+				fwrite( STDERR, "images: no product $shop_islands_slug\n" );
+				exit( 1 );
+			}
+			$shop_islands_ids = array();
+			foreach ( array( array( 46, 111, 196 ), array( 221, 119, 40 ), array( 76, 175, 80 ) ) as $shop_islands_i => $shop_islands_rgb ) {
+				$shop_islands_ids[] = shop_islands_realstore_image( $shop_islands_slug . '-' . ( $shop_islands_i + 1 ), $shop_islands_rgb, $shop_islands_product->ID );
+			}
+			update_post_meta( $shop_islands_product->ID, '_thumbnail_id', $shop_islands_ids[0] );
+			update_post_meta( $shop_islands_product->ID, '_product_image_gallery', implode( ',', array_slice( $shop_islands_ids, 1 ) ) );
+			if ( function_exists( 'wc_delete_product_transients' ) ) {
+				wc_delete_product_transients( $shop_islands_product->ID );
+			}
+			echo $shop_islands_slug, ': image ', $shop_islands_ids[0], ', gallery ', implode( ',', array_slice( $shop_islands_ids, 1 ) ), "\n";
+		}
+		break;
+
 	case 'reset':
 		global $wpdb;
 		$wpdb->query( "DELETE FROM {$wpdb->prefix}woocommerce_sessions" );
@@ -99,4 +124,55 @@ switch ( $shop_islands_action ) {
 	default:
 		fwrite( STDERR, "unknown action $shop_islands_action\n" );
 		exit( 2 );
+}
+
+/**
+ * The attachment the suite generated under `$key` (post meta `_shop_islands_realstore_image`), made
+ * once: a 600×600 PNG of one colour with a white square, from PHP GD.
+ *
+ * @param string $key    Unique name of the image.
+ * @param int[]  $rgb    Its colour.
+ * @param int    $parent The product it is attached to.
+ * @return int The attachment's id.
+ */
+function shop_islands_realstore_image( $key, $rgb, $parent ) {
+	$found = get_posts(
+		array(
+			'post_type'   => 'attachment',
+			'post_status' => 'inherit',
+			'meta_key'    => '_shop_islands_realstore_image', // phpcs:ignore WordPress.DB.SlowDBQuery
+			'meta_value'  => $key, // phpcs:ignore WordPress.DB.SlowDBQuery
+			'fields'      => 'ids',
+		)
+	);
+	if ( $found && is_file( (string) get_attached_file( (int) $found[0] ) ) ) {
+		return (int) $found[0];
+	}
+	if ( ! function_exists( 'imagecreatetruecolor' ) ) {
+		fwrite( STDERR, "images: PHP GD is not installed (php-gd)\n" );
+		exit( 1 );
+	}
+	$image = imagecreatetruecolor( 600, 600 );
+	imagefill( $image, 0, 0, imagecolorallocate( $image, $rgb[0], $rgb[1], $rgb[2] ) );
+	imagefilledrectangle( $image, 200, 200, 400, 400, imagecolorallocate( $image, 255, 255, 255 ) );
+	ob_start();
+	imagepng( $image );
+	$png = (string) ob_get_clean();
+	$upload = wp_upload_bits( $key . '.png', null, $png );
+	if ( ! empty( $upload['error'] ) ) {
+		fwrite( STDERR, 'images: ' . $upload['error'] . "\n" );
+		exit( 1 );
+	}
+	$id = wp_insert_attachment(
+		array(
+			'post_title'     => $key,
+			'post_mime_type' => 'image/png',
+			'post_status'    => 'inherit',
+		),
+		$upload['file'],
+		$parent
+	);
+	wp_update_attachment_metadata( $id, wp_generate_attachment_metadata( $id, $upload['file'] ) );
+	update_post_meta( $id, '_shop_islands_realstore_image', $key );
+	return (int) $id;
 }

@@ -4,7 +4,8 @@
 # Finds the two real WooCommerce stores of ../shared/realstore (RIG_DIR, default $HOME/realwc as its
 # README says), starts them with its start.sh when they are built but stopped (and stops them again at
 # the end), packages the plugin (npm run package), installs shop-islands.zip into both stores and
-# activates it (scripts/realstore.php), runs the journeys in Debian's Chromium
+# activates it and gives the tested products images (scripts/realstore.php), runs the journeys in
+# Debian's Chromium
 # (e2e/realstore/playwright.config.ts: projects wc78 and wc99), then prints the JS weight of the
 # listing, product and cart pages with the plugin active and deactivated (e2e/realstore/weight.ts;
 # REALSTORE_WEIGHT=0 skips it, REALSTORE_WEIGHT_RUNS=N sets the runs, default 3).
@@ -82,6 +83,7 @@ for site in wp wp9; do
   rm -rf "$plugins/shop-islands"
   unzip -q -o shop-islands.zip -d "$plugins"
   REALWC_PORT=$port php scripts/realstore.php "$RIG_DIR/$site" activate
+  REALWC_PORT=$port php scripts/realstore.php "$RIG_DIR/$site" images
   REALWC_PORT=$port php scripts/realstore.php "$RIG_DIR/$site" status
 done
 
