@@ -54,10 +54,11 @@ final class Shop_Islands_Assets {
 
 	/** Forgets what this request printed (tests; a new request starts from scratch anyway). */
 	public function reset(): void {
-		$this->linked         = array();
-		$this->islands        = array();
-		$this->requested      = false;
-		$this->footer_printed = false;
+		$this->linked              = array();
+		$this->islands             = array();
+		$this->requested           = false;
+		$this->footer_printed      = false;
+		$this->left_to_woocommerce = array();
 	}
 
 	/**
@@ -136,6 +137,59 @@ final class Shop_Islands_Assets {
 		'wc-photoswipe'                 => array( 'product-gallery' ),
 		'wc-photoswipe-ui-default'      => array( 'product-gallery' ),
 	);
+
+	/**
+	 * Scripts that do two jobs, each done by its own island: handle => the islands that do the
+	 * script's other job. add-to-cart.js runs the listings' Add to cart buttons (the `add-to-cart`
+	 * island, REPLACED_SCRIPTS) and the remove links of WooCommerce's cart widget (the `mini-cart`
+	 * island). On a page with the mini-cart island and no Add to cart button left to WooCommerce (a
+	 * product page without listing buttons) the script has nothing left to do, and kept it would
+	 * send a second `remove_from_cart` for each removal in the header mini-cart.
+	 */
+	const REPLACED_WHEN_NOTHING_LEFT = array(
+		'wc-add-to-cart' => array( 'mini-cart' ),
+	);
+
+	/**
+	 * Islands whose part was printed without its island on this page (the automatic integration
+	 * could not, or may not, place it): island name => true.
+	 *
+	 * @var array<string, true>
+	 */
+	private $left_to_woocommerce = array();
+
+	/**
+	 * Records that a part the `$island` island would handle was printed as WooCommerce's own markup,
+	 * which WooCommerce's script must then still handle (REPLACED_WHEN_NOTHING_LEFT).
+	 *
+	 * @param string $island Island name.
+	 */
+	public function left_to_woocommerce( string $island ): void {
+		$this->left_to_woocommerce[ $island ] = true;
+	}
+
+	/**
+	 * Whether the script `$handle` has nothing left to do on this page: the islands it is replaced
+	 * by are all printed, or (REPLACED_WHEN_NOTHING_LEFT) those doing its other job are, and no part
+	 * of the first ones was left to WooCommerce.
+	 *
+	 * @param string   $handle  Script handle.
+	 * @param string[] $islands The islands that replace it (replaced_scripts()).
+	 */
+	private function replaced_here( string $handle, array $islands ): bool {
+		if ( $this->all_printed( $islands ) ) {
+			return true;
+		}
+		if ( ! isset( self::REPLACED_WHEN_NOTHING_LEFT[ $handle ] ) || ! $this->all_printed( self::REPLACED_WHEN_NOTHING_LEFT[ $handle ] ) ) {
+			return false;
+		}
+		foreach ( $islands as $island ) {
+			if ( isset( $this->left_to_woocommerce[ $island ] ) ) {
+				return false;
+			}
+		}
+		return true;
+	}
 
 	/**
 	 * The scripts islands replace (REPLACED_SCRIPTS through the `shop_islands_replaced_scripts`
@@ -228,7 +282,7 @@ final class Shop_Islands_Assets {
 			return;
 		}
 		foreach ( $this->replaced_scripts() as $handle => $islands ) {
-			if ( $this->all_printed( $islands ) ) {
+			if ( $this->replaced_here( $handle, $islands ) ) {
 				wp_dequeue_script( $handle );
 			}
 		}
@@ -260,7 +314,7 @@ final class Shop_Islands_Assets {
 		$remove  = array();
 		foreach ( $this->replaced_scripts() as $handle => $islands ) {
 			// In <head> the page's islands are not known yet: every replaced script waits for the footer.
-			if ( in_array( $handle, $to_do, true ) && ( $head || $this->all_printed( $islands ) ) ) {
+			if ( in_array( $handle, $to_do, true ) && ( $head || $this->replaced_here( $handle, $islands ) ) ) {
 				$remove[ $handle ] = true;
 			}
 		}

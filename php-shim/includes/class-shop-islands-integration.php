@@ -126,11 +126,13 @@ final class Shop_Islands_Integration {
 			return $html;
 		}
 		$class = isset( $args['class'] ) && is_string( $args['class'] ) ? $args['class'] : '';
-		if ( ! in_array( 'ajax_add_to_cart', preg_split( '/\s+/', $class ), true ) || ! $this->enabled( 'add-to-cart' ) ) {
+		if ( ! in_array( 'ajax_add_to_cart', preg_split( '/\s+/', $class ), true ) ) {
 			return $html;
 		}
-		$props = self::button_props( $html, $class, $args );
+		$props = $this->enabled( 'add-to-cart' ) ? self::button_props( $html, $class, $args ) : null;
 		if ( null === $props || ! $this->placeable( 'add-to-cart' ) ) {
+			// add-to-cart.js runs this button: it stays on the page even where a mini-cart island is.
+			Shop_Islands_Plugin::instance()->assets->left_to_woocommerce( 'add-to-cart' );
 			return $html;
 		}
 		return shop_islands_render( 'add-to-cart', $props, $html );

@@ -61,7 +61,29 @@ class ReplacedScriptsTest extends Shop_Islands_Test_Case {
 		self::island( 'product-tabs' );
 		self::island( 'product-reviews' );
 		self::island( 'mini-cart' );
-		$this->assertSame( array( 'wc-add-to-cart', 'wc-add-to-cart-variation', 'wc-cart' ), self::printed( $this->footer() ) );
+		// add-to-cart.js goes too: no listing button is left to it, and the mini-cart runs the removals.
+		$this->assertSame( array( 'wc-add-to-cart-variation', 'wc-cart' ), self::printed( $this->footer() ) );
+	}
+
+	public function test_add_to_cart_goes_with_the_mini_cart_when_no_button_is_left_to_it(): void {
+		self::island( 'mini-cart' );
+		self::island( 'variation-form' );
+		$this->assertSame( array( 'wc-single-product', 'flexslider', 'wc-cart' ), self::printed( $this->footer() ) );
+	}
+
+	public function test_add_to_cart_stays_with_the_mini_cart_when_a_button_is_left_to_it(): void {
+		self::island( 'mini-cart' );
+		Shop_Islands_Plugin::instance()->assets->left_to_woocommerce( 'add-to-cart' );
+		$this->assertSame( array( 'wc-add-to-cart', 'wc-add-to-cart-variation', 'wc-single-product', 'flexslider', 'wc-cart' ), self::printed( $this->footer() ) );
+	}
+
+	public function test_a_listing_button_the_integration_may_not_wrap_keeps_add_to_cart_beside_the_mini_cart(): void {
+		$this->add_hook( 'shop_islands_automatic', static fn( $on, $island ) => 'add-to-cart' === $island ? false : $on, 10, 2 );
+		self::island( 'mini-cart' );
+		$button = '<a href="?add-to-cart=7" class="button add_to_cart_button ajax_add_to_cart" data-product_id="7">Add to cart</a>';
+		$html   = apply_filters( 'woocommerce_loop_add_to_cart_link', $button, null, array( 'class' => 'button add_to_cart_button ajax_add_to_cart' ) );
+		$this->assertSame( $button, $html );
+		$this->assertContains( 'wc-add-to-cart', self::printed( $this->footer() ) );
 	}
 
 	public function test_a_script_another_one_needs_is_still_printed(): void {
