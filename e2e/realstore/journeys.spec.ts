@@ -201,6 +201,34 @@ test('mini-cart and cart drawer: the drawer opens from the header cart; each rem
   await expectNoReplacedScripts(page, requests, LISTING.replaced);
 });
 
+test('header mini-cart on a product page without listing buttons: one remove_from_cart per removal', async ({
+  page,
+  shop,
+  requests,
+}) => {
+  await putInCart(page, shop.product('Pro Match Football'));
+  await putInCart(page, shop.product('Training Ball'));
+  await page.goto(VARIABLE_PRODUCT.path);
+  await expectIslandsMounted(page, VARIABLE_PRODUCT.islands);
+  // No listing button here: add-to-cart.js, which also runs these remove links, must not be loaded.
+  await expect(page.locator('[data-island="add-to-cart"], a.ajax_add_to_cart')).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(headerCount(page)).toHaveText(items(2));
+
+  await page.locator('#site-header-cart').hover();
+  const header = page.locator('#site-header-cart .widget_shopping_cart');
+  await expect(header).toBeVisible();
+  await header.locator('li', { hasText: 'Pro Match Football' }).locator('a.remove').click();
+  await expect(headerCount(page)).toHaveText(items(1));
+  await expect(header.locator('li', { hasText: 'Pro Match Football' })).toHaveCount(0);
+  await settle(page);
+  expect(brief(requests.calls('remove_from_cart')), 'remove_from_cart requests').toHaveLength(1);
+  expect(new URL(page.url()).pathname, 'no page load').toBe(VARIABLE_PRODUCT.path);
+  expect(brief(requests.all.filter((r) => r.navigation)), 'page loads').toHaveLength(1);
+  expect(await cartItems(page)).toMatchObject([{ id: shop.product('Training Ball'), quantity: 1 }]);
+  await expectNoReplacedScripts(page, requests, VARIABLE_PRODUCT.replaced);
+});
+
 test('cart page: + then Update cart sends one update request, and the totals change', async ({
   page,
   shop,

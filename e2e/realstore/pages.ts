@@ -64,7 +64,9 @@ export const CART: StorePage = {
   path: '/cart/',
   withCart: 'Pro Match Football',
   islands: ['cart-quantity'],
-  replaced: ['cart.js', 'cart-fragments.js'],
+  // WooCommerce's cart.js stays by design (php-shim/README.md): it also runs coupons, shipping,
+  // removals and the form's in-page update, which the cart-quantity island leaves to it (one POST).
+  replaced: ['cart-fragments.js'],
 };
 
 export const STORE_PAGES: readonly StorePage[] = [LISTING, SIMPLE_PRODUCT, VARIABLE_PRODUCT, CART];
