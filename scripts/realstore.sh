@@ -81,7 +81,9 @@ for site in wp wp9; do
   [ "$site" = wp9 ] && port=$REALWC_WP9_PORT
   plugins=$RIG_DIR/$site/wp-content/plugins
   rm -rf "$plugins/shop-islands"
-  unzip -q -o shop-islands.zip -d "$plugins"
+  # -DD: the files get the time of this install, not the zip's fixed date (every build has the same
+  # one), so PHP's opcache sees them as changed and does not keep running the last install's code.
+  unzip -q -o -DD shop-islands.zip -d "$plugins"
   REALWC_PORT=$port php scripts/realstore.php "$RIG_DIR/$site" activate
   REALWC_PORT=$port php scripts/realstore.php "$RIG_DIR/$site" images
   REALWC_PORT=$port php scripts/realstore.php "$RIG_DIR/$site" status
