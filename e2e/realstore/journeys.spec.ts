@@ -17,6 +17,7 @@ import {
   putInCart,
   settle,
   test,
+  type RequestLog,
   type SentRequest,
 } from './fixtures';
 import { CART, LISTING, SIMPLE_PRODUCT, VARIABLE_PRODUCT } from './pages';
@@ -44,6 +45,21 @@ async function closeDrawerIfOpen(page: Page) {
 
 /** Scrolls `target` to the middle of the viewport (Storefront's fixed footer bar covers the bottom). */
 const scrollToCenter = (target: Locator) => target.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+
+/**
+ * Opens the header's mini-cart dropdown (shown on hover), removes `name`'s line, and checks the count
+ * drops to `left` items with exactly one `remove_from_cart` request sent so far.
+ */
+async function removeFromHeaderCart(page: Page, requests: RequestLog, name: string, left: number) {
+  await page.locator('#site-header-cart').hover();
+  const header = page.locator('#site-header-cart .widget_shopping_cart');
+  await expect(header).toBeVisible();
+  await header.locator('li', { hasText: name }).locator('a.remove').click();
+  await expect(headerCount(page)).toHaveText(items(left));
+  await expect(header.locator('li', { hasText: name })).toHaveCount(0);
+  await settle(page);
+  expect(brief(requests.calls('remove_from_cart')), 'remove_from_cart requests').toHaveLength(1);
+}
 
 test('listing: one add_to_cart per click, View cart once, the mini-cart count follows', async ({
   page,
@@ -176,14 +192,7 @@ test('mini-cart and cart drawer: the drawer opens from the header cart; each rem
   await expect(headerCount(page)).toHaveText(items(2));
 
   // The header's dropdown, shown on hover.
-  await page.locator('#site-header-cart').hover();
-  const header = page.locator('#site-header-cart .widget_shopping_cart');
-  await expect(header).toBeVisible();
-  await header.locator('li', { hasText: 'Pro Match Football' }).locator('a.remove').click();
-  await expect(headerCount(page)).toHaveText(items(1));
-  await expect(header.locator('li', { hasText: 'Pro Match Football' })).toHaveCount(0);
-  await settle(page);
-  expect(brief(requests.calls('remove_from_cart')), 'remove_from_cart requests').toHaveLength(1);
+  await removeFromHeaderCart(page, requests, 'Pro Match Football', 1);
 
   // The drawer, opened from the header cart link.
   await page.locator('#site-header-cart a.cart-contents').click();
@@ -215,14 +224,7 @@ test('header mini-cart on a product page without listing buttons: one remove_fro
   await page.evaluate(() => window.scrollTo(0, 0));
   await expect(headerCount(page)).toHaveText(items(2));
 
-  await page.locator('#site-header-cart').hover();
-  const header = page.locator('#site-header-cart .widget_shopping_cart');
-  await expect(header).toBeVisible();
-  await header.locator('li', { hasText: 'Pro Match Football' }).locator('a.remove').click();
-  await expect(headerCount(page)).toHaveText(items(1));
-  await expect(header.locator('li', { hasText: 'Pro Match Football' })).toHaveCount(0);
-  await settle(page);
-  expect(brief(requests.calls('remove_from_cart')), 'remove_from_cart requests').toHaveLength(1);
+  await removeFromHeaderCart(page, requests, 'Pro Match Football', 1);
   expect(new URL(page.url()).pathname, 'no page load').toBe(VARIABLE_PRODUCT.path);
   expect(brief(requests.all.filter((r) => r.navigation)), 'page loads').toHaveLength(1);
   expect(await cartItems(page)).toMatchObject([{ id: shop.product('Training Ball'), quantity: 1 }]);
