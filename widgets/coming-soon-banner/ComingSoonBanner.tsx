@@ -17,15 +17,19 @@ type Props = z.output<typeof ComingSoonBannerPropsSchema>;
 export function ComingSoonBanner({ restUrl, message, dismissLabel }: Props) {
   const [state, setState] = useState<'idle' | 'saving' | 'failed' | 'dismissed'>('idle');
   const inFlight = useRef<AbortController | null>(null);
+  // Set once the dismissal is saved: a click landing between the answer and the re-render that
+  // removes the button (the second half of a double click) must not save it again.
+  const saved = useRef(false);
   useEffect(() => () => inFlight.current?.abort(), []);
 
   const dismiss = async () => {
-    if (inFlight.current) return;
+    if (inFlight.current || saved.current) return;
     const controller = new AbortController();
     inFlight.current = controller;
     setState('saving');
     try {
       await dismissComingSoonBanner(restUrl, { signal: controller.signal });
+      saved.current = true;
       setState('dismissed');
     } catch (error) {
       if (isAbort(error)) return;

@@ -89,14 +89,16 @@ export function WaitlistForm(props: Props) {
         { productId, email: normalizeEmail(values.email) },
         { signal: controller.signal, timeout },
       );
+      // `submitting` stays set: the form is about to go, and a submission landing before the
+      // re-render that removes it (the second half of a double click) must not sign up again.
       setState({ step: 'done', ...outcomeOf(response) });
     } catch (error) {
+      submitting.current = false;
       if (isAbort(error)) return;
       console.error('[shop-islands] waitlist-form: the sign-up was not sent.', error);
       setState({ step: 'editing', failed: true });
     } finally {
       if (inFlight.current === controller) inFlight.current = null;
-      submitting.current = false;
     }
   };
 

@@ -42,6 +42,9 @@ export function WishlistButton({ productId, html: initialHtml, variant, type, ti
   // The popup's live region exists from the mount; the last message goes with the island.
   const showPopup = usePopup();
   useEffect(() => () => inFlight.current?.abort(), []);
+  useLayoutEffect(() => {
+    if (!processing) busy.current = false;
+  }, [processing]);
 
   // The control the shopper used was replaced: the focus goes to the new one, not to the page.
   useLayoutEffect(() => {
@@ -77,7 +80,8 @@ export function WishlistButton({ productId, html: initialHtml, variant, type, ti
       );
     } finally {
       if (inFlight.current === controller) inFlight.current = null;
-      busy.current = false;
+      // `busy` is released by the commit that shows the answer (below): a click landing before
+      // it would act on the control as it was before the answer, a second save.
       setProcessing(false);
     }
   };

@@ -73,14 +73,21 @@ export function WishlistList({ html: initialHtml, wpage, timeout }: Props) {
     return () => running.forEach((controller) => controller.abort());
   }, []);
 
+  // Answered, not yet shown: still busy for clicks until the commit that shows the answer (a click
+  // before it would act on the item as it was, a second request).
+  const releasing = useRef(new Set<number>());
   const setBusyFor = (id: number, action: ListAction | null) => {
-    if (action) busyNow.current.set(id, action);
-    else busyNow.current.delete(id);
-    setBusy(new Map(busyNow.current));
+    if (action) {
+      busyNow.current.set(id, action);
+      releasing.current.delete(id);
+    } else releasing.current.add(id);
+    setBusy(new Map([...busyNow.current].filter(([key]) => !releasing.current.has(key))));
   };
 
   // The server's markup is not React's: mark the processing items and disable the buttons there.
   useLayoutEffect(() => {
+    for (const id of releasing.current) busyNow.current.delete(id);
+    releasing.current.clear();
     const el = root.current;
     if (!el) return;
     el.querySelectorAll<HTMLElement>(`[${MARK}]`).forEach((marked) => {
