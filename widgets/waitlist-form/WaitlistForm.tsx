@@ -55,8 +55,11 @@ export function WaitlistForm(props: Props) {
   useEffect(() => () => inFlight.current?.abort(), []);
 
   // The form is gone: the focus goes to the message that replaced it. After a failed request it
-  // goes back to the button if it was lost to the page meanwhile.
+  // goes back to the button if it was lost to the page meanwhile. `submitting` is released by the
+  // commit that shows the failure: a submission landing before it (the second half of a double
+  // click) would send again while the shopper still sees the form sending.
   useLayoutEffect(() => {
+    if (state.step === 'editing') submitting.current = false;
     if (state.step === 'done') result.current?.focus();
     else if (state.step === 'editing' && state.failed) {
       const active = document.activeElement;
@@ -93,7 +96,6 @@ export function WaitlistForm(props: Props) {
       // re-render that removes it (the second half of a double click) must not sign up again.
       setState({ step: 'done', ...outcomeOf(response) });
     } catch (error) {
-      submitting.current = false;
       if (isAbort(error)) return;
       console.error('[shop-islands] waitlist-form: the sign-up was not sent.', error);
       setState({ step: 'editing', failed: true });
