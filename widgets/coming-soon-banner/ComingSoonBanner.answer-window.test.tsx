@@ -5,12 +5,17 @@ import { ComingSoonBannerPropsSchema } from './schema';
 
 // The request is replaced by one the test answers: the click must land after the answer is read
 // and before React shows it, a window that a real double click can hit (it did in CI).
-const answer = vi.hoisted(() => ({ resolve: (): void => undefined, calls: 0 }));
+const answer = vi.hoisted(() => ({
+  resolve: (): void => undefined,
+  reject: (): void => undefined,
+  calls: 0,
+}));
 vi.mock('../../src/endpoints/wordpress', () => ({
   dismissComingSoonBanner: () => {
     answer.calls += 1;
-    return new Promise((resolve) => {
+    return new Promise((resolve, reject) => {
       answer.resolve = () => resolve({ id: 1 });
+      answer.reject = () => reject(new Error('HTTP 500'));
     });
   },
 }));
@@ -22,6 +27,7 @@ const props = ComingSoonBannerPropsSchema.parse({
 
 afterEach(() => {
   answer.calls = 0;
+  vi.restoreAllMocks();
 });
 
 describe('ComingSoonBanner: a click between the answer and its re-render', () => {
@@ -37,5 +43,21 @@ describe('ComingSoonBanner: a click between the answer and its re-render', () =>
     });
     expect(screen.queryByRole('button', { name: 'Dismiss coming soon banner' })).toBeNull();
     expect(answer.calls).toBe(1);
+  });
+
+  it('after a failure: sends nothing until the failure is shown, then a click sends it again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    render(<ComingSoonBanner {...props} />);
+    const button = screen.getByRole('button', { name: 'Dismiss coming soon banner' });
+    act(() => button.click());
+    await act(async () => {
+      answer.reject();
+      for (let i = 0; i < 5; i += 1) await Promise.resolve();
+      button.click(); // the second half of a double click: the failure is not shown yet
+    });
+    expect(answer.calls).toBe(1);
+    expect(screen.getByRole('alert')).toHaveTextContent('The banner could not be dismissed.');
+    act(() => button.click());
+    expect(answer.calls).toBe(2);
   });
 });

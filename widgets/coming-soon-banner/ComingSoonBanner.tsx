@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type * as z from 'zod/mini';
 import { dismissComingSoonBanner } from '../../src/endpoints/wordpress';
 import { __ } from '../../src/i18n';
@@ -17,19 +17,23 @@ type Props = z.output<typeof ComingSoonBannerPropsSchema>;
 export function ComingSoonBanner({ restUrl, message, dismissLabel }: Props) {
   const [state, setState] = useState<'idle' | 'saving' | 'failed' | 'dismissed'>('idle');
   const inFlight = useRef<AbortController | null>(null);
-  // Set once the dismissal is saved: a click landing between the answer and the re-render that
-  // removes the button (the second half of a double click) must not save it again.
-  const saved = useRef(false);
+  // Set from the click until the commit that shows the answer: a click landing between the answer
+  // and that re-render (the second half of a double click) must not save it again, nor retry a
+  // failure the shopper has not seen yet. After a saved dismissal it stays set.
+  const busy = useRef(false);
   useEffect(() => () => inFlight.current?.abort(), []);
+  useLayoutEffect(() => {
+    if (state === 'failed') busy.current = false;
+  }, [state]);
 
   const dismiss = async () => {
-    if (inFlight.current || saved.current) return;
+    if (busy.current) return;
+    busy.current = true;
     const controller = new AbortController();
     inFlight.current = controller;
     setState('saving');
     try {
       await dismissComingSoonBanner(restUrl, { signal: controller.signal });
-      saved.current = true;
       setState('dismissed');
     } catch (error) {
       if (isAbort(error)) return;
