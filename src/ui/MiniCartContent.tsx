@@ -14,6 +14,7 @@ import { cookiesBlocked, cookiesBlockedMessage } from '../cart/cookies-blocked';
 import { isModifiedClick, leaveFor } from '../navigation';
 import { sanitizeHtml } from '../security/html';
 import { nextLineKeys } from './mini-cart-fragment';
+import { navigationApi } from './submitOnce';
 
 export { MINI_CART_SELECTOR, listsItems, miniCartHtml } from './mini-cart-fragment';
 
@@ -89,6 +90,12 @@ export function MiniCartContent({
   withoutButtons = false,
 }: MiniCartContentProps) {
   const removing = useRef(new Set<string>());
+  /**
+   * Removals that failed and sent the browser to their link: still `removing` while the page is
+   * being left (a click then, the second half of a double click, would send the removal again and
+   * load the link a second time), until this page is shown again or its load is stopped.
+   */
+  const leaving = useRef(new Set<string>());
   const wrapper = useRef<HTMLDivElement>(null);
   const announce = useAnnounce();
   /** Whether the browser refuses cookies: checked once per page, when the first one renders. */
@@ -101,9 +108,18 @@ export function MiniCartContent({
 
   useEffect(() => {
     alive.current = true;
+    const stay = () => {
+      leaving.current.forEach((key) => removing.current.delete(key));
+      leaving.current.clear();
+    };
+    const navigation = navigationApi();
+    window.addEventListener('pageshow', stay);
+    navigation?.addEventListener('navigateerror', stay);
     return () => {
       alive.current = false;
       clearTimeout(focusTimer.current);
+      window.removeEventListener('pageshow', stay);
+      navigation?.removeEventListener('navigateerror', stay);
     };
   }, []);
 
@@ -146,7 +162,6 @@ export function MiniCartContent({
     // if the island is gone meanwhile (the drawer closed). The announcement and the focus move are
     // the island's, and are skipped once it has unmounted.
     void removeFromCart(key, link).then((outcome) => {
-      removing.current.delete(key);
       const plan = focusPlan.current?.key === key ? focusPlan.current : null;
       if (plan) focusPlan.current = null;
       if (outcome.kind === 'failed') {
@@ -154,9 +169,14 @@ export function MiniCartContent({
           '[shop-islands] mini-cart: the item could not be removed in the page; following the remove link.',
           outcome.error ?? 'the answer had no fragments',
         );
-        leaveFor(link.href);
+        if (leaveFor(link.href)) leaving.current.add(key);
+        else removing.current.delete(key);
         return;
       }
+      // Removed: the cart store has published the new fragment first, and React has committed it
+      // (a useSyncExternalStore update, flushed before this callback), so the removed line's link
+      // is gone before its key is released here.
+      removing.current.delete(key);
       if (!alive.current) return;
       if (message) announce(message, { delay: REMOVED_ANNOUNCE_DELAY });
       // Normally done when the new list was committed (above); should the focus still be lost

@@ -61,7 +61,7 @@ export function useSubmitOnce(form: RefObject<HTMLFormElement | null>): boolean 
 }
 
 /** `window.navigation` (the Navigation API), where the browser has it. */
-function navigationApi(): EventTarget | null {
+export function navigationApi(): EventTarget | null {
   const navigation = (window as Window & { navigation?: unknown }).navigation;
   return navigation instanceof EventTarget ? navigation : null;
 }
