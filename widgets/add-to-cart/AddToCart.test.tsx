@@ -450,6 +450,44 @@ describe("AddToCart on a simple product's form", () => {
     expect(submit()).not.toHaveClass('loading');
   });
 
+  /** Submissions the browser would have sent (recorded after every other listener, then stopped). */
+  function sentSubmissions(): HTMLFormElement[] {
+    const sent: HTMLFormElement[] = [];
+    const record = (event: Event) => {
+      if (!event.defaultPrevented) sent.push(event.target as HTMLFormElement);
+      event.preventDefault(); // jsdom does not load pages
+    };
+    window.addEventListener('submit', record);
+    cleanups.push(() => window.removeEventListener('submit', record));
+    return sent;
+  }
+
+  it('no settings block (the add is left to the form): a double click and Enter post it once', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    setSettings(null);
+    const adds = recordAdds();
+    renderForm();
+    const sent = sentSubmissions();
+    await userEvent.dblClick(submit());
+    await userEvent.type(screen.getByLabelText('Training Ball quantity'), '{Enter}');
+    expect(sent).toHaveLength(1);
+    expect(adds).toEqual([]);
+  });
+
+  it('two failed adds (a double click) post the form once', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const adds = recordAdds();
+    server.use(addHandler(() => new HttpResponse('', { status: 500 })));
+    renderForm();
+    const sent = sentSubmissions();
+    await userEvent.dblClick(submit());
+    await waitFor(() => expect(adds).toHaveLength(2));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    // Both failures have taken the fallback by now; the second was held back.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(sent).toHaveLength(1);
+  });
+
   it('a failed add submits the form as its button would (the page-load add)', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const submitForm = vi.spyOn(navigation, 'submit').mockImplementation(() => undefined);

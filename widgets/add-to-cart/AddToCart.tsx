@@ -1,7 +1,8 @@
-import { useEffect, type MouseEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, type MouseEvent } from 'react';
 import type * as z from 'zod/mini';
 import { useAnnounce } from '../../src/a11y/useAnnounce';
 import { AddProblem } from '../../src/ui/AddProblem';
+import { guardSubmissions } from '../../src/ui/submitOnce';
 import { useAddToCart } from '../../src/cart';
 import {
   claimCookiesBlockedAnnouncement,
@@ -39,6 +40,16 @@ function formQuantity(form: HTMLFormElement | null): Record<string, string> {
 export function AddToCart({ href, label, className, ariaLabel, rel, data, element }: Props) {
   const { state, viewCart, problem, add } = useAddToCart({ island: 'add-to-cart' });
   const announce = useAnnounce();
+  const submitButton = useRef<HTMLButtonElement>(null);
+
+  // A product page's form posts as without JavaScript when the add is not made in the page (no
+  // product id) or failed (the fallback): once it has gone, a second click, Enter or failed add
+  // must not post it again while the answer loads (one add per intent, issue #11).
+  useLayoutEffect(() => {
+    const form = submitButton.current?.form;
+    if (!form) return;
+    return guardSubmissions(form, () => undefined);
+  }, [element]);
 
   // Cookies blocked: what was just added will not be there on the next page. Screen readers are
   // told once per page, by the first add (or the cart drawer, whichever comes first).
@@ -75,7 +86,13 @@ export function AddToCart({ href, label, className, ariaLabel, rel, data, elemen
   return (
     <>
       {element === 'submit' ? (
-        <button type="submit" name="add-to-cart" value={String(data.product_id ?? '')} {...common}>
+        <button
+          ref={submitButton}
+          type="submit"
+          name="add-to-cart"
+          value={String(data.product_id ?? '')}
+          {...common}
+        >
           {label}
         </button>
       ) : (
