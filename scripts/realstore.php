@@ -13,6 +13,8 @@
  *               product image and a gallery of small generated PNGs (PHP GD), so WooCommerce prints
  *               a real gallery and the product-gallery island is placed; idempotent (the rig's
  *               products have no images, and a placeholder-only gallery is left to WooCommerce)
+ *   theme       switch the store's theme: `theme <stylesheet>` (the block-theme check switches to
+ *               twentytwentyfive and back to storefront); prints the theme active before
  *   reset       empty every cart: WooCommerce's sessions and the customers' persistent carts, and
  *               delete the reviews the suite posted (WordPress refuses a duplicate comment, and
  *               throttles a user's comments)
@@ -26,7 +28,7 @@ if ( PHP_SAPI !== 'cli' ) {
 	exit( 1 );
 }
 if ( $argc < 3 ) {
-	fwrite( STDERR, "usage: php scripts/realstore.php <docroot> activate|deactivate|status|images|reset\n" );
+	fwrite( STDERR, "usage: php scripts/realstore.php <docroot> activate|deactivate|status|images|theme <name>|reset\n" );
 	exit( 2 );
 }
 $shop_islands_root   = rtrim( $argv[1], '/' );
@@ -101,6 +103,16 @@ switch ( $shop_islands_action ) {
 			}
 			echo $shop_islands_slug, ': image ', $shop_islands_ids[0], ', gallery ', implode( ',', array_slice( $shop_islands_ids, 1 ) ), "\n";
 		}
+		break;
+
+	case 'theme':
+		$shop_islands_theme = $argv[3] ?? '';
+		if ( '' === $shop_islands_theme || ! wp_get_theme( $shop_islands_theme )->exists() ) {
+			fwrite( STDERR, "theme: no theme '$shop_islands_theme' in " . get_theme_root() . "\n" );
+			exit( 1 );
+		}
+		echo get_option( 'stylesheet' ), "\n";
+		switch_theme( $shop_islands_theme );
 		break;
 
 	case 'reset':

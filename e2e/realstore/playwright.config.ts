@@ -37,6 +37,8 @@ export default defineConfig({
   projects: STORES.map((store) => ({
     name: store.project,
     use: { baseURL: store.url },
+    // WordPress 6.1 (the 7.8.2 store) ships no block theme: block-theme.spec.ts is 9.9.5's only.
+    grepInvert: store.site === 'wp' ? /@block-theme/ : undefined,
     metadata: { site: store.site, label: store.label },
   })),
 });

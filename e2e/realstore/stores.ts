@@ -80,8 +80,12 @@ export function storeOf(project: string): Store {
 }
 
 /** Runs `php scripts/realstore.php <docroot> <action>` on the store; returns what it printed. */
-export function storeChore(store: Store, action: 'activate' | 'deactivate' | 'status' | 'reset'): string {
-  return execFileSync('php', [join(ROOT, 'scripts', 'realstore.php'), store.docroot, action], {
+export function storeChore(
+  store: Store,
+  action: 'activate' | 'deactivate' | 'status' | 'reset' | 'theme',
+  ...args: string[]
+): string {
+  return execFileSync('php', [join(ROOT, 'scripts', 'realstore.php'), store.docroot, action, ...args], {
     env: { ...process.env, ...PORTS, REALWC_PORT: String(store.port) },
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
