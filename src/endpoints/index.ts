@@ -11,6 +11,7 @@
  * - `variation.ts`: WooCommerce's `get_variation`.
  * - `commercekit.ts`: CommerceKit's wishlist and waitlist, Shoptimizer's sale percents.
  * - `wordpress.ts`: WordPress core's REST API (the coming-soon banner's dismissal).
+ * - `checkout.ts`: the classic checkout (order review, place order, coupons).
  *
  * The coming checkout, payment, search and popup widgets add their endpoints here too, in a file of
  * their area (`checkout.ts`, `payment.ts`, `search.ts`, `popup.ts`), with their schemas in
@@ -25,6 +26,7 @@
  */
 export type { RequestOptions } from '../transport/client';
 export { addToCart, refreshFragments, removeFromCart, type AddToCartFields } from './cart';
+export { applyCoupon, placeOrder, removeCoupon, updateOrderReview } from './checkout';
 export {
   getSalePercents,
   removeFromWishlist,
