@@ -7,6 +7,7 @@
  * Sessions are keyed by the `wp_woocommerce_session_demo` cookie read from the request's Cookie header.
  */
 import { http, HttpResponse, type RequestHandler } from 'msw';
+import { createCheckoutHandlers } from './checkout/handlers';
 import { commercekitAjax, isCommercekitAction } from './commercekit';
 import { DEMO_USER, findProduct } from './fixtures';
 import { refreshedFragments } from './fragments';
@@ -302,6 +303,8 @@ export function createHandlers(options: HandlerOptions = {}): RequestHandler[] {
   }
 
   return [
+    // The classic checkout's wc-ajax endpoints (demo/checkout/), before the catch-all below.
+    ...createCheckoutHandlers({ store, cookieHeader }),
     // wc-ajax: WooCommerce reads the `wc-ajax` query argument on any path and any method.
     http.all('*', async ({ request }) => {
       const endpointName = new URL(request.url).searchParams.get('wc-ajax');

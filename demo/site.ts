@@ -5,6 +5,8 @@
  * (store notice dismissal by GET, coming-soon dismissal through admin-post.php). Then it routes the
  * WooCommerce permalinks to pages/ (one file a page).
  */
+import { findOrder } from './checkout/orders';
+import { renderRecordedOrderReceived } from './checkout/order-received';
 import { parseCookies, serializeCookie } from './cookies';
 import {
   CATEGORIES,
@@ -415,6 +417,12 @@ export function createSite(options: SiteOptions = {}) {
     const order = /^\/checkout\/order-received\/(\d+)\/$/.exec(path);
     if (order) {
       const id = Number(order[1]);
+      // An order placed through wc-ajax=checkout is recorded (demo/checkout/): shown with its key.
+      const recorded = findOrder(store, id);
+      if (recorded) {
+        const key = ex.url.searchParams.get('key');
+        return render(ex, (ctx) => renderRecordedOrderReceived(ctx, recorded, key));
+      }
       return id === ex.session.lastOrderId
         ? render(ex, (ctx) => renderOrderReceived(ctx, id))
         : render(ex, renderNotFound, 404);

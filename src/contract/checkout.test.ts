@@ -18,7 +18,7 @@ describe('update_order_review (samples 41, 50)', () => {
       if (!parsed.success) return;
       expect(parsed.data.result).toBe('success');
       expect(parsed.data.reload).toBe(false);
-      expect(Object.keys(parsed.data.fragments)).toEqual([
+      expect(Object.keys(parsed.data.fragments ?? {})).toEqual([
         '.woocommerce-checkout-review-order-table',
         '.woocommerce-checkout-payment',
       ]);
@@ -38,6 +38,17 @@ describe('update_order_review (samples 41, 50)', () => {
       reload: 'true',
       fragments: [],
     });
+  });
+
+  it('an expired session: the form replaced by a notice, no result (WooCommerce 9.9)', () => {
+    const answer = {
+      fragments: {
+        'form.woocommerce-checkout':
+          '<ul class="woocommerce-error"><li>Sorry, your session has expired.</li></ul>',
+      },
+    };
+    expect(z.safeParse(OrderReviewResponseSchema, answer).success).toBe(true);
+    expect(z.safeParse(OrderReviewResponseSchema, { unexpected: true }).success).toBe(false);
   });
 
   it('a fragment that is not text is not the contract', () => {

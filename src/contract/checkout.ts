@@ -11,13 +11,25 @@ import * as z from 'zod/mini';
  * - `apply_coupon` / `remove_coupon`: an HTML notice (`woocommerce-error` when refused).
  */
 
-/** `update_order_review`'s answer. `fragments`: selector → replacement HTML (sanitised by the caller). */
-export const OrderReviewResponseSchema = z.object({
-  result: z.string(),
-  messages: z._default(z.string(), ''),
-  reload: z._default(z.union([z.boolean(), z.literal('true'), z.literal('false')]), false),
-  fragments: z._default(z.union([z.record(z.string(), z.string()), z.tuple([])]), {}),
-});
+/**
+ * `update_order_review`'s answer. `fragments`: selector → replacement HTML (sanitised by the caller).
+ * An expired session (an empty cart) is answered with the fragments alone, no `result`: the whole
+ * form replaced by 'Sorry, your session has expired.' (WooCommerce 9.9's
+ * `update_order_review_expired()`). An answer with neither is not the contract.
+ */
+export const OrderReviewResponseSchema = z
+  .object({
+    result: z.optional(z.string()),
+    messages: z._default(z.string(), ''),
+    reload: z._default(z.union([z.boolean(), z.literal('true'), z.literal('false')]), false),
+    fragments: z.optional(z.union([z.record(z.string(), z.string()), z.tuple([])])),
+  })
+  .check(
+    z.refine(
+      (answer) => answer.result !== undefined || answer.fragments !== undefined,
+      'no result and no fragments',
+    ),
+  );
 export type OrderReviewResponse = z.infer<typeof OrderReviewResponseSchema>;
 
 const CheckoutSuccessSchema = z.object({

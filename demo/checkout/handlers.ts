@@ -1,0 +1,300 @@
+/**
+ * The classic checkout's wc-ajax endpoints as WooCommerce 9.9 answers them (checkout.md §7; samples
+ * 41–54): `update_order_review`, `checkout`, `apply_coupon`, `remove_coupon`. MSW handlers over the
+ * demo store; demo/handlers.ts puts them before its own wc-ajax handler.
+ *
+ * Each reads the form as PHP would (`$_REQUEST`: the query string and a urlencoded or multipart
+ * body; a body over {@link MAX_BODY_BYTES} is ignored, as PHP ignores one over `post_max_size`).
+ */
+import { http, HttpResponse, type RequestHandler } from 'msw';
+import type { DemoStore, Session } from '../store';
+import { escapeHtml } from '../html';
+import { cleanText, CheckoutErrors, postedData, validatePostedData } from './validation';
+import { errorNotices, paymentBox, printNotices, reviewOrderTable, type NoticeItem } from './markup';
+import { applyCoupon, checkoutState, findGateway, placeOrder, removeCoupon, totals } from './orders';
+import { DEMO_USER } from '../fixtures';
+import { phpJson } from './address-data';
+import { isEmail } from './validation';
+
+/** Nonce actions (WooCommerce's). */
+export const NONCE = {
+  updateOrderReview: 'update-order-review',
+  applyCoupon: 'apply-coupon',
+  removeCoupon: 'remove-coupon',
+  checkout: 'woocommerce-process_checkout',
+} as const;
+
+/** The largest body read (PHP's default `post_max_size` is 8M; the demo keeps to 1 MiB). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+const NO_CACHE_HEADERS: Record<string, string> = {
+  'X-Robots-Tag': 'noindex',
+  'X-Content-Type-Options': 'nosniff',
+  Expires: 'Wed, 11 Jan 1984 05:00:00 GMT',
+  'Cache-Control': 'no-cache, must-revalidate, max-age=0, no-store, private',
+};
+const JSON_TYPE = 'application/json; charset=UTF-8';
+const HTML_TYPE = 'text/html; charset=UTF-8';
+
+function respond(body: string, contentType: string, status = 200, setCookie: string[] = []): Response {
+  const headers = new Headers({ ...NO_CACHE_HEADERS, 'Content-Type': contentType });
+  for (const cookie of setCookie) headers.append('Set-Cookie', cookie);
+  return new HttpResponse(body, { status, headers });
+}
+
+/** `wp_send_json()`: PHP's encoding (`\/`, `\uXXXX`), as samples 52–54 print it. */
+const json = (value: unknown, setCookie: string[] = []) => respond(phpJson(value), JSON_TYPE, 200, setCookie);
+const html = (body: string, setCookie: string[] = []) => respond(body, HTML_TYPE, 200, setCookie);
+/** `check_ajax_referer()` failing: `-1`, HTTP 403 (sample 42). */
+const forbidden = () => respond('-1', HTML_TYPE, 403);
+
+/** `$_REQUEST`: the query string, then the body (urlencoded or multipart); never throws. */
+export async function readFields(request: Request): Promise<URLSearchParams> {
+  const fields = new URLSearchParams(new URL(request.url).search);
+  if (request.method === 'GET' || request.method === 'HEAD') return fields;
+  const type = request.headers.get('content-type') ?? '';
+  try {
+    if (type.includes('multipart/form-data')) {
+      const declared = Number(request.headers.get('content-length') ?? '0');
+      if (declared > MAX_BODY_BYTES) return fields;
+      const form = await request.formData();
+      form.forEach((value, key) => {
+        if (typeof value === 'string') fields.set(key, value);
+      });
+    } else {
+      const text = await request.text();
+      if (text.length > MAX_BODY_BYTES) return fields;
+      new URLSearchParams(text).forEach((value, key) => fields.set(key, value));
+    }
+  } catch {
+    // An unreadable body is an empty one, as for PHP.
+  }
+  return fields;
+}
+
+/** `shipping_method[0]=…` → { 0: … } (string values only, as WooCommerce keeps them). */
+function postedShippingMethods(fields: URLSearchParams): Record<number, string> {
+  const out: Record<number, string> = {};
+  for (const [key, value] of fields) {
+    const match = /^shipping_method\[(\d{1,3})\]$/.exec(key);
+    if (match) out[Number(match[1])] = cleanText(value);
+  }
+  return out;
+}
+
+export interface CheckoutHandlerOptions {
+  store: DemoStore;
+  /** The request's Cookie header (demo/handlers.ts's single-session mode adds the shared session). */
+  cookieHeader?: (request: Request) => string;
+}
+
+export function createCheckoutHandlers(options: CheckoutHandlerOptions): RequestHandler[] {
+  const { store } = options;
+  const cookieHeader = options.cookieHeader ?? ((request: Request) => request.headers.get('cookie') ?? '');
+  const originOf = (request: Request) => new URL(request.url).origin;
+
+  /** The session's pending notices, printed and cleared (`wc_print_notices( true )`). */
+  function sessionNotices(session: Session): { error: NoticeItem[]; success: string[]; notice: string[] } {
+    const out = { error: [] as NoticeItem[], success: [] as string[], notice: [] as string[] };
+    for (const n of store.takeNotices(session)) {
+      if (n.type === 'error') out.error.push({ html: n.html });
+      else out[n.type].push(n.html);
+    }
+    return out;
+  }
+
+  function expiredMessage(request: Request): string {
+    return `Sorry, your session has expired. <a href="${escapeHtml(originOf(request))}/shop/" class="wc-backward">Return to shop</a>`;
+  }
+
+  // -- update_order_review ----------------------------------------------------------------------
+
+  function updateOrderReview(request: Request, fields: URLSearchParams): Response {
+    const session = store.peekSession(cookieHeader(request));
+    if (!store.verifyNonce(session, NONCE.updateOrderReview, fields.get('security'))) return forbidden();
+    if (!session) return forbidden();
+    if (store.cartLines(session).length === 0) {
+      // `update_order_review_expired()`: the form is replaced by the notice; no result, no reload.
+      return json({
+        fragments: { 'form.woocommerce-checkout': errorNotices([{ html: expiredMessage(request) }]) },
+      });
+    }
+    // `post_data` (the whole form) only goes to the `woocommerce_checkout_update_order_review` hook
+    // in WooCommerce core: nothing of it is kept here.
+
+    const state = checkoutState(session);
+    for (const [index, method] of Object.entries(postedShippingMethods(fields))) {
+      state.chosenShipping[Number(index)] = method;
+    }
+    state.chosenPayment = cleanText(fields.get('payment_method') ?? '');
+    const read = (name: string): string | undefined => {
+      const value = fields.get(name);
+      return value === null ? undefined : cleanText(value);
+    };
+    const address = (prefix: '' | 's_') => {
+      const out: Record<string, string> = {};
+      const pairs: [string, string][] = [
+        ['country', 'country'],
+        ['state', 'state'],
+        ['postcode', 'postcode'],
+        ['city', 'city'],
+        ['address_1', 'address'],
+        ['address_2', 'address_2'],
+      ];
+      for (const [key, name] of pairs) {
+        const value = read(prefix + name);
+        if (value !== undefined) out[key] = value;
+      }
+      return out;
+    };
+    state.billing = { ...state.billing, ...address('') };
+    state.shipping = { ...state.shipping, ...address('s_') };
+
+    const t = totals(store, session);
+    const origin = originOf(request);
+    const notices = sessionNotices(session);
+    const messages = printNotices(notices);
+    return json({
+      result: messages === '' ? 'success' : 'failure',
+      messages,
+      reload: false,
+      fragments: {
+        '.woocommerce-checkout-review-order-table': reviewOrderTable(t, origin),
+        '.woocommerce-checkout-payment': paymentBox(
+          state.chosenPayment,
+          store.nonce(session, NONCE.checkout),
+          origin,
+        ),
+      },
+    });
+  }
+
+  // -- checkout ----------------------------------------------------------------------------------
+
+  function failure(messages: NoticeItem[], refresh = false, reload = false): Response {
+    return json({ result: 'failure', messages: errorNotices(messages), refresh, reload });
+  }
+
+  function checkout(request: Request, fields: URLSearchParams): Response {
+    const cookies = cookieHeader(request);
+    const session = store.peekSession(cookies);
+    const empty = store.cartLines(session).length === 0;
+    const nonce = fields.get('woocommerce-process-checkout-nonce') ?? fields.get('_wpnonce');
+    if (!session || !store.verifyNonce(session, NONCE.checkout, nonce)) {
+      // Sample 53; an empty cart means the session expired.
+      if (empty) return failure([{ html: expiredMessage(request) }]);
+      return failure([{ html: 'We were unable to process your order, please try again.' }], true);
+    }
+    if (empty) return failure([{ html: expiredMessage(request) }]);
+
+    const posted = postedData(fields, session.loggedIn !== null);
+    const { data } = posted;
+    // `update_session()`: the customer's addresses and chosen methods, before validation.
+    const state = checkoutState(session);
+    const addressOf = (prefix: string) =>
+      Object.fromEntries(
+        Object.entries(data)
+          .filter(([k]) => k.startsWith(prefix))
+          .map(([k, v]) => [k.slice(prefix.length), v]),
+      );
+    state.billing = addressOf('billing_');
+    state.shipping = addressOf('shipping_');
+    for (const [index, method] of Object.entries(postedShippingMethods(fields))) {
+      state.chosenShipping[Number(index)] = method;
+    }
+    state.chosenPayment = data.payment_method ?? '';
+
+    const errors = new CheckoutErrors();
+    validatePostedData(posted, errors);
+    if (
+      !fields.get('woocommerce_checkout_update_totals') &&
+      !fields.get('terms') &&
+      fields.get('terms-field')
+    ) {
+      errors.add(
+        'terms',
+        'Please read and accept the terms and conditions to proceed with your order.',
+        'terms',
+      );
+    }
+    const t = totals(store, session);
+    const shippingCountry = data.shipping_country ?? '';
+    if (shippingCountry === '' && !errors.has('billing_country_required')) {
+      errors.add('shipping', 'Please enter an address to continue.');
+    } else if (shippingCountry !== '' && !t.chosen) {
+      errors.add(
+        'shipping',
+        'No shipping method has been selected. Please double check your address, or contact us if you need any help.',
+      );
+    }
+    if (t.total > 0 && !findGateway(data.payment_method ?? '')) {
+      errors.add('payment', 'Invalid payment method.');
+    }
+    const pending = sessionNotices(session).error;
+    if (!errors.empty || pending.length > 0) {
+      return failure([...pending, ...errors.items]);
+    }
+    if (fields.get('woocommerce_checkout_update_totals')) {
+      return failure([]);
+    }
+    // `process_customer()`: an account cannot be created for a registered address.
+    if (posted.createAccount && (data.billing_email ?? '').toLowerCase() === DEMO_USER.email) {
+      return failure([
+        {
+          html: 'An account is already registered with your email address. <a href="#" class="showlogin">Please log in.</a>',
+        },
+      ]);
+    }
+    const order = placeOrder(store, session, {
+      paymentMethod: data.payment_method ?? '',
+      billing: addressOf('billing_'),
+      shipping: addressOf('shipping_'),
+      customerNote: data.order_comments ?? '',
+    });
+    const redirect = `${originOf(request)}/checkout/order-received/${order.id}/?key=${order.key}`;
+    // Sample 54: the emptied cart's cookies are deleted.
+    return json({ result: 'success', redirect, order_id: order.id }, store.cartCookies(session, cookies));
+  }
+
+  // -- coupons -----------------------------------------------------------------------------------
+
+  function applyCouponEndpoint(request: Request, fields: URLSearchParams): Response {
+    const session = store.peekSession(cookieHeader(request));
+    if (!session || !store.verifyNonce(session, NONCE.applyCoupon, fields.get('security')))
+      return forbidden();
+    const email = fields.get('billing_email');
+    if (email !== null && isEmail(email)) checkoutState(session).billing.email = email;
+    const result = applyCoupon(store, session, fields.get('coupon_code') ?? '');
+    const notices = sessionNotices(session);
+    if (result.ok) notices.success.push(result.message);
+    else notices.error.push({ html: result.message });
+    return html(printNotices(notices));
+  }
+
+  function removeCouponEndpoint(request: Request, fields: URLSearchParams): Response {
+    const session = store.peekSession(cookieHeader(request));
+    if (!session || !store.verifyNonce(session, NONCE.removeCoupon, fields.get('security')))
+      return forbidden();
+    const result = removeCoupon(session, fields.get('coupon') ?? '');
+    const notices = sessionNotices(session);
+    if (result.ok) notices.success.push(result.message);
+    else notices.error.push({ html: result.message });
+    return html(printNotices(notices));
+  }
+
+  const endpoints: Record<string, (request: Request, fields: URLSearchParams) => Response> = {
+    update_order_review: updateOrderReview,
+    checkout,
+    apply_coupon: applyCouponEndpoint,
+    remove_coupon: removeCouponEndpoint,
+  };
+
+  return [
+    // wc-ajax: WooCommerce reads the `wc-ajax` query argument on any path and any method.
+    http.all('*', async ({ request }) => {
+      const name = new URL(request.url).searchParams.get('wc-ajax');
+      if (!name || !Object.hasOwn(endpoints, name)) return undefined;
+      return endpoints[name]!(request, await readFields(request));
+    }),
+  ];
+}

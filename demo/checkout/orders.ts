@@ -1,0 +1,375 @@
+/**
+ * The demo's checkout state, as WooCommerce 9.9 keeps it (checkout.md §3, §7; samples 41–56):
+ * coupons, the customer's address and chosen shipping / payment method per session, shipping zones
+ * and rates, payment gateways, and orders recorded with an id and an order key.
+ *
+ * The session object belongs to store.ts; the checkout's part of it is kept here, per session
+ * object (a WeakMap, so `resetStore()` forgets it with the sessions), and orders per store.
+ */
+import { escapeHtml, formatAmount } from '../html';
+import type { CartLine, DemoStore, Session } from '../store';
+
+// -- coupons -----------------------------------------------------------------------------------
+
+export interface Coupon {
+  code: string;
+  /** WooCommerce's discount types: a percentage of the cart, or a fixed amount off the cart. */
+  type: 'percent' | 'fixed_cart';
+  amount: number;
+  /** Expired coupons are refused (sample 46). */
+  expired?: boolean;
+  /** The minimum spend (cart subtotal), refused below it (sample 47). */
+  minimumSpend?: number;
+}
+
+/** The demo's coupons: the codes of samples 43–49. */
+export const COUPONS: Readonly<Record<string, Coupon>> = {
+  save10: { code: 'save10', type: 'percent', amount: 10 },
+  fiveoff: { code: 'fiveoff', type: 'fixed_cart', amount: 5 },
+  expired1: { code: 'expired1', type: 'percent', amount: 20, expired: true },
+  min500: { code: 'min500', type: 'fixed_cart', amount: 50, minimumSpend: 500 },
+};
+
+/**
+ * `wc_price()` after `wp_kses`: WooCommerce's coupon row and minimum-spend notice have no `<bdi>`
+ * (samples 47, 50).
+ */
+export function plainPriceHtml(amount: number): string {
+  return (
+    '<span class="woocommerce-Price-amount amount"><span class="woocommerce-Price-currencySymbol">&euro;</span>' +
+    `${formatAmount(amount)}</span>`
+  );
+}
+
+/** The notice texts of samples 43–49 and WooCommerce 9.9's others. HTML; codes are escaped. */
+export const COUPON_TEXT = {
+  applied: 'Coupon code applied successfully.',
+  removed: 'Coupon has been removed.',
+  alreadyApplied: (code: string) => `Coupon code &quot;${escapeHtml(code)}&quot; already applied!`,
+  notExist: (code: string) => `Coupon &quot;${escapeHtml(code)}&quot; does not exist!`,
+  expired: (code: string) => `Coupon &quot;${escapeHtml(code)}&quot; has expired.`,
+  minimumSpend: (code: string, amount: number) =>
+    `The minimum spend for coupon &quot;${escapeHtml(code)}&quot; is ${plainPriceHtml(amount)}.`,
+  pleaseEnter: 'Please enter a coupon code.',
+  removeProblem: 'Sorry there was a problem removing this coupon.',
+} as const;
+
+/**
+ * `wc_format_coupon_code()`: entities decoded, tags stripped (`wc_sanitize_coupon_code`), lower
+ * case, trimmed. The result is still text: it is escaped wherever it is printed.
+ */
+export function formatCouponCode(value: string): string {
+  const decoded = value
+    .replace(/&quot;/g, '"')
+    .replace(/&#0?39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+  return decoded
+    .replace(/<[^>]*>?/g, '')
+    .trim()
+    .toLowerCase()
+    .slice(0, 200);
+}
+
+// -- shipping ----------------------------------------------------------------------------------
+
+export interface ShippingRate {
+  /** `flat_rate:1`. */
+  id: string;
+  methodId: 'flat_rate' | 'free_shipping';
+  label: string;
+  cost: number;
+}
+
+/** Free shipping in Ireland from this amount (the cart after discounts, as WooCommerce checks it). */
+export const FREE_SHIPPING_MIN = 50;
+
+/**
+ * The two zones: Ireland (flat rate €5, free shipping from €50) and everywhere else (flat rate
+ * €15). WooCommerce's "Locations not covered by your other zones" catches every other code,
+ * including an empty or unknown one.
+ */
+export function shippingRates(country: string, discountedSubtotal: number): ShippingRate[] {
+  if (country === 'IE') {
+    const rates: ShippingRate[] = [{ id: 'flat_rate:1', methodId: 'flat_rate', label: 'Flat rate', cost: 5 }];
+    if (discountedSubtotal >= FREE_SHIPPING_MIN) {
+      rates.push({ id: 'free_shipping:2', methodId: 'free_shipping', label: 'Free shipping', cost: 0 });
+    }
+    return rates;
+  }
+  return [{ id: 'flat_rate:3', methodId: 'flat_rate', label: 'Flat rate', cost: 15 }];
+}
+
+// -- payment gateways ------------------------------------------------------------------------
+
+export interface Gateway {
+  id: string;
+  title: string;
+  description: string;
+  /** `order_button_text`: none of the three has one (`data-order_button_text=""`, sample 41). */
+  orderButtonText: string;
+}
+
+/** The enabled gateways in WooCommerce's order (COD is enabled for every country and method). */
+export const GATEWAYS: readonly Gateway[] = [
+  { id: 'cod', title: 'Cash on delivery', description: 'Pay with cash upon delivery.', orderButtonText: '' },
+  {
+    id: 'bacs',
+    title: 'Direct bank transfer',
+    description:
+      'Make your payment directly into our bank account. Please use your Order ID as the payment reference. ' +
+      'Your order will not be shipped until the funds have cleared in our account.',
+    orderButtonText: '',
+  },
+  {
+    id: 'cheque',
+    title: 'Check payments',
+    description:
+      'Please send a check to Store Name, Store Street, Store Town, Store State / County, Store Postcode.',
+    orderButtonText: '',
+  },
+];
+
+export function findGateway(id: string): Gateway | undefined {
+  return GATEWAYS.find((g) => g.id === id);
+}
+
+// -- per-session state -------------------------------------------------------------------------
+
+/** An address without its prefix (`country`, `state`, `postcode`, `city`, `address_1`, …). */
+export type Address = Record<string, string>;
+
+export interface CheckoutState {
+  /** Applied coupon codes, in order. */
+  coupons: string[];
+  billing: Address;
+  shipping: Address;
+  /** `chosen_shipping_methods`: package index → rate id. */
+  chosenShipping: Record<number, string>;
+  chosenPayment: string;
+}
+
+const states = new WeakMap<Session, CheckoutState>();
+
+/** The session's checkout state (the customer's location defaults to the store's country, IE). */
+export function checkoutState(session: Session): CheckoutState {
+  let state = states.get(session);
+  if (!state) {
+    state = {
+      coupons: [],
+      billing: { country: 'IE' },
+      shipping: { country: 'IE' },
+      chosenShipping: {},
+      chosenPayment: '',
+    };
+    states.set(session, state);
+  }
+  return state;
+}
+
+// -- totals ------------------------------------------------------------------------------------
+
+export interface CouponLine {
+  code: string;
+  discount: number;
+}
+
+export interface Totals {
+  lines: CartLine[];
+  subtotal: number;
+  coupons: CouponLine[];
+  discount: number;
+  /** Package 0's rates for the shipping destination. */
+  rates: ShippingRate[];
+  /** The chosen rate (a valid one, WooCommerce's default otherwise), or undefined without rates. */
+  chosen: ShippingRate | undefined;
+  shippingCost: number;
+  total: number;
+}
+
+const round2 = (n: number): number => Math.round(n * 100) / 100;
+
+/**
+ * The cart's totals for the session: percentage coupons on the subtotal, then fixed-cart ones on
+ * what is left (never below 0), the chosen shipping rate (WooCommerce falls back to the first
+ * rate when the chosen one is not offered), total.
+ */
+export function totals(store: DemoStore, session: Session): Totals {
+  const state = checkoutState(session);
+  const lines = store.cartLines(session);
+  const subtotal = store.cartSubtotal(session);
+  const applied = state.coupons.map((code) => COUPONS[code]).filter((c): c is Coupon => c !== undefined);
+  const coupons: CouponLine[] = applied.map((c) => ({ code: c.code, discount: 0 }));
+  let left = subtotal;
+  for (const [i, coupon] of applied.entries()) {
+    if (coupon.type !== 'percent') continue;
+    const discount = Math.min(left, round2((subtotal * coupon.amount) / 100));
+    coupons[i]!.discount = discount;
+    left = round2(left - discount);
+  }
+  for (const [i, coupon] of applied.entries()) {
+    if (coupon.type !== 'fixed_cart') continue;
+    const discount = Math.min(left, coupon.amount);
+    coupons[i]!.discount = discount;
+    left = round2(left - discount);
+  }
+  const discount = round2(subtotal - left);
+  const rates = shippingRates(state.shipping.country ?? '', left);
+  const wanted = state.chosenShipping[0];
+  const chosen = rates.find((r) => r.id === wanted) ?? rates[0];
+  if (chosen) state.chosenShipping[0] = chosen.id;
+  const shippingCost = chosen?.cost ?? 0;
+  return {
+    lines,
+    subtotal,
+    coupons,
+    discount,
+    rates,
+    chosen,
+    shippingCost,
+    total: round2(left + shippingCost),
+  };
+}
+
+/** What applying a coupon did: the notice type and its HTML text. */
+export interface CouponResult {
+  ok: boolean;
+  message: string;
+}
+
+/** `WC_Cart::add_discount()` with WooCommerce's checks and words (samples 43–48). */
+export function applyCoupon(store: DemoStore, session: Session, rawCode: string): CouponResult {
+  const code = formatCouponCode(rawCode);
+  if (code === '') return { ok: false, message: COUPON_TEXT.pleaseEnter };
+  const coupon = Object.hasOwn(COUPONS, code) ? COUPONS[code] : undefined;
+  if (!coupon) return { ok: false, message: COUPON_TEXT.notExist(code) };
+  if (coupon.expired) return { ok: false, message: COUPON_TEXT.expired(code) };
+  if (coupon.minimumSpend !== undefined && store.cartSubtotal(session) < coupon.minimumSpend) {
+    return { ok: false, message: COUPON_TEXT.minimumSpend(code, coupon.minimumSpend) };
+  }
+  const state = checkoutState(session);
+  if (state.coupons.includes(code)) return { ok: false, message: COUPON_TEXT.alreadyApplied(code) };
+  state.coupons.push(code);
+  return { ok: true, message: COUPON_TEXT.applied };
+}
+
+/** `WC_Cart::remove_coupon()`: removing a code that is not applied is not an error (as WooCommerce). */
+export function removeCoupon(session: Session, rawCode: string): CouponResult {
+  const code = formatCouponCode(rawCode);
+  if (code === '') return { ok: false, message: COUPON_TEXT.removeProblem };
+  const state = checkoutState(session);
+  state.coupons = state.coupons.filter((c) => c !== code);
+  return { ok: true, message: COUPON_TEXT.removed };
+}
+
+// -- orders ------------------------------------------------------------------------------------
+
+export interface OrderLine {
+  name: string;
+  quantity: number;
+  total: number;
+  /** The product's permalink (with the chosen attributes for a variation). */
+  url: string;
+}
+
+export interface Order {
+  id: number;
+  /** `wc_order_` + 13 letters and digits (`wc_generate_order_key()`). */
+  key: string;
+  created: Date;
+  status: 'processing' | 'on-hold';
+  paymentMethod: string;
+  paymentMethodTitle: string;
+  lines: OrderLine[];
+  subtotal: number;
+  discount: number;
+  coupons: CouponLine[];
+  shippingCost: number;
+  shippingMethod: string;
+  total: number;
+  billing: Address;
+  shipping: Address;
+  customerNote: string;
+}
+
+const ordersByStore = new WeakMap<DemoStore, Map<number, Order>>();
+
+function ordersOf(store: DemoStore): Map<number, Order> {
+  let orders = ordersByStore.get(store);
+  if (!orders) {
+    orders = new Map();
+    ordersByStore.set(store, orders);
+  }
+  return orders;
+}
+
+const KEY_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** `wc_generate_order_key()`: `wc_order_` + `wp_generate_password(13, false)`. */
+export function generateOrderKey(): string {
+  const bytes = new Uint8Array(13);
+  globalThis.crypto.getRandomValues(bytes);
+  return 'wc_order_' + Array.from(bytes, (b) => KEY_CHARS[b % KEY_CHARS.length]).join('');
+}
+
+export interface PlaceOrderInput {
+  paymentMethod: string;
+  billing: Address;
+  shipping: Address;
+  customerNote: string;
+}
+
+/**
+ * Records the session's cart as an order (id from the store's counter, a new order key), then
+ * empties the cart and forgets the applied coupons, as WooCommerce does after a placed order.
+ */
+export function placeOrder(store: DemoStore, session: Session, input: PlaceOrderInput): Order {
+  const t = totals(store, session);
+  const gateway = findGateway(input.paymentMethod);
+  const lines = t.lines.map((l) => ({
+    name: l.name,
+    quantity: l.item.quantity,
+    total: l.lineTotal,
+    url: l.url,
+  }));
+  const id = store.placeOrder(session);
+  const recorded = ordersOf(store);
+  // The store's counter starts again after `resetStore()`: the orders before it are forgotten too.
+  if ([...recorded.keys()].some((known) => known >= id)) recorded.clear();
+  const order: Order = {
+    id,
+    key: generateOrderKey(),
+    created: new Date(),
+    status: input.paymentMethod === 'cod' ? 'processing' : 'on-hold',
+    paymentMethod: input.paymentMethod,
+    paymentMethodTitle: gateway?.title ?? '',
+    lines,
+    subtotal: t.subtotal,
+    discount: t.discount,
+    coupons: t.coupons,
+    shippingCost: t.shippingCost,
+    shippingMethod: t.chosen?.label ?? '',
+    total: t.total,
+    billing: { ...input.billing },
+    shipping: { ...input.shipping },
+    customerNote: input.customerNote,
+  };
+  ordersOf(store).set(id, order);
+  const state = checkoutState(session);
+  state.coupons = [];
+  return order;
+}
+
+/** A recorded order, or undefined. */
+export function findOrder(store: DemoStore, id: number): Order | undefined {
+  // No session left: the store was reset (`resetStore()`), its orders with it.
+  if (store.sessionCount === 0) ordersOf(store).clear();
+  return ordersOf(store).get(id);
+}
+
+/** Every order recorded (tests). */
+export function allOrders(store: DemoStore): Order[] {
+  if (store.sessionCount === 0) ordersOf(store).clear();
+  return [...ordersOf(store).values()];
+}
