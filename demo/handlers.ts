@@ -7,6 +7,7 @@
  * Sessions are keyed by the `wp_woocommerce_session_demo` cookie read from the request's Cookie header.
  */
 import { http, HttpResponse, type RequestHandler } from 'msw';
+import { HTML_TYPE, JSON_TYPE, NO_CACHE_HEADERS } from './ajax-headers';
 import { createCheckoutHandlers } from './checkout/handlers';
 import { commercekitAjax, isCommercekitAction } from './commercekit';
 import { DEMO_USER, findProduct } from './fixtures';
@@ -24,17 +25,6 @@ export interface HandlerOptions {
    */
   singleSession?: boolean;
 }
-
-/** Headers WooCommerce sends on every wc-ajax / admin-ajax answer (steps 06, 22). */
-const NO_CACHE_HEADERS: Record<string, string> = {
-  'X-Robots-Tag': 'noindex',
-  'X-Content-Type-Options': 'nosniff',
-  Expires: 'Wed, 11 Jan 1984 05:00:00 GMT',
-  'Cache-Control': 'no-cache, must-revalidate, max-age=0, no-store, private',
-};
-
-const JSON_TYPE = 'application/json; charset=UTF-8';
-const HTML_TYPE = 'text/html; charset=UTF-8';
 
 function respond(
   body: string,

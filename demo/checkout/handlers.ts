@@ -7,6 +7,7 @@
  * body; a body over {@link MAX_BODY_BYTES} is ignored, as PHP ignores one over `post_max_size`).
  */
 import { http, HttpResponse, type RequestHandler } from 'msw';
+import { HTML_TYPE, JSON_TYPE, NO_CACHE_HEADERS } from '../ajax-headers';
 import type { DemoStore, Session } from '../store';
 import { escapeHtml } from '../html';
 import { cleanText, CheckoutErrors, postedData, validatePostedData } from './validation';
@@ -26,15 +27,6 @@ export const NONCE = {
 
 /** The largest body read (PHP's default `post_max_size` is 8M; the demo keeps to 1 MiB). */
 export const MAX_BODY_BYTES = 1024 * 1024;
-
-const NO_CACHE_HEADERS: Record<string, string> = {
-  'X-Robots-Tag': 'noindex',
-  'X-Content-Type-Options': 'nosniff',
-  Expires: 'Wed, 11 Jan 1984 05:00:00 GMT',
-  'Cache-Control': 'no-cache, must-revalidate, max-age=0, no-store, private',
-};
-const JSON_TYPE = 'application/json; charset=UTF-8';
-const HTML_TYPE = 'text/html; charset=UTF-8';
 
 function respond(body: string, contentType: string, status = 200, setCookie: string[] = []): Response {
   const headers = new Headers({ ...NO_CACHE_HEADERS, 'Content-Type': contentType });
