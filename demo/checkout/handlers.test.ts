@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 /**
  * The classic checkout's wc-ajax endpoints against the recorded WooCommerce 9.9 traffic (samples
  * 41–55), through the demo's whole handler list (demo/handlers.ts registers them).
@@ -15,7 +16,8 @@ import { NONCE } from './handlers';
 import { findOrder } from './orders';
 import { orderReceivedContent } from './order-received';
 
-const SAMPLES = '/work/shared/woocommerce-samples';
+/** The recorded traffic beside the repository (../shared), as on every machine CI runs on. */
+const SAMPLES = join(import.meta.dirname, '../../../shared/woocommerce-samples');
 const sample = (name: string) => readFileSync(`${SAMPLES}/${name}`, 'utf8');
 
 const server = setupServer(...handlers);

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   availabilityOf,
@@ -22,7 +23,10 @@ import { VariationIndex } from './variation-index';
 /** The recorded `data-product_variations` of the demo's variable product (UK 1-3 × Black/Blue). */
 const SAMPLE: VariationLike[] = JSON.parse(
   readFileSync(
-    '/work/shared/woocommerce-samples/params/product-variable.data-product_variations.json',
+    join(
+      import.meta.dirname,
+      '../../../shared/woocommerce-samples/params/product-variable.data-product_variations.json',
+    ),
     'utf8',
   ),
 ) as VariationLike[];
