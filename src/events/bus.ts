@@ -49,6 +49,28 @@ export type ShopEvents = {
   reset_image: [];
   /** The selection changed (after each check). */
   woocommerce_variation_has_changed: [];
+
+  /*
+   * The classic checkout's events (checkout.js, country-select.js), on `document.body` unless said.
+   */
+  /** Asks for an order review recalculation (anyone may trigger it; the checkout listens). */
+  update_checkout: [];
+  /** The review's fragments replaced their regions: the answer's data. */
+  updated_checkout: [data: unknown];
+  /** The place-order answer's error messages (HTML) are shown. */
+  checkout_error: [messages: string];
+  applied_coupon_in_checkout: [code: string];
+  removed_coupon_in_checkout: [code: string];
+  /** The chosen payment method changed (`[ method ]`). */
+  payment_method_selected: [method: string];
+  /** A country change redrew its address fields: the country and the fields' wrapper. */
+  country_to_state_changed: [country: string, wrapper: Element | null];
+  /**
+   * Cancelable, on the checkout form (ask with `vetoed`): a listener returning `false` stops the
+   * submit; `checkout_place_order_{method}` is asked for the chosen method only.
+   */
+  checkout_place_order: [form: Element];
+  [method: `checkout_place_order_${string}`]: [form: Element];
 };
 
 export type ShopEventName = keyof ShopEvents;

@@ -9,6 +9,7 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import type * as z from 'zod/mini';
 import { describeIssue } from '../contract/issue';
+import { IslandContainerContext } from './container';
 import { restoreFormState, snapshotFormState } from './preserve';
 import type { IslandModule, MountResult } from './types';
 
@@ -56,6 +57,14 @@ function ensureStylesheet(href: string): Promise<void> {
 export interface IslandOptions {
   /** URL of the widget's stylesheet (`import stylesheet from './x.css?url'`). */
   stylesheet?: string;
+  /**
+   * The island keeps the server's markup and adds behaviour to it (the checkout: WooCommerce's
+   * form, with every extension's fields and payment boxes, stays the form). Its React root lives
+   * in an empty element appended to the container; the component reaches the container through
+   * `useIslandContainer()`, draws into it with portals, and undoes every change it made to the
+   * server's nodes when it unmounts (a crash unmounts it the same way: the form keeps working).
+   */
+  adopt?: boolean;
 }
 
 export function defineIsland<P extends object>(
@@ -68,6 +77,7 @@ export function defineIsland<P extends object>(
       const parsed = schema.safeParse(rawProps);
       if (!parsed.success) return { ok: false, ...describeIssue(parsed.error) };
       if (options.stylesheet) await ensureStylesheet(options.stylesheet);
+      if (options.adopt) return adoptContainer(container, name, Component, parsed.data);
       const fallback = Array.from(container.childNodes);
       let mounted = true;
       const root = createRoot(container, { identifierPrefix: `${name}-` });
@@ -102,4 +112,42 @@ export function defineIsland<P extends object>(
       };
     },
   };
+}
+
+/** {@link IslandOptions.adopt}: a root beside the server's nodes, which stay where they are. */
+function adoptContainer<P extends object>(
+  container: HTMLElement,
+  name: string,
+  Component: ComponentType<P>,
+  props: P,
+): MountResult {
+  const host = document.createElement('div');
+  host.setAttribute('data-island-root', '');
+  host.style.display = 'contents';
+  container.append(host);
+  const root = createRoot(host, { identifierPrefix: `${name}-` });
+  let mounted = true;
+  const stop = () => {
+    if (!mounted) return false;
+    mounted = false;
+    root.unmount();
+    host.remove();
+    return true;
+  };
+  const restore = (error: unknown) => {
+    console.error(`[shop-islands] island "${name}" crashed; the server's markup works without it.`, error);
+    queueMicrotask(() => {
+      if (stop()) container.setAttribute('data-island-state', 'failed');
+    });
+  };
+  flushSync(() =>
+    root.render(
+      <IslandContainerContext value={container}>
+        <Boundary onCrash={restore}>
+          <Component {...props} />
+        </Boundary>
+      </IslandContainerContext>,
+    ),
+  );
+  return { ok: true, unmount: () => void stop() };
 }

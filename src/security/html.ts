@@ -24,7 +24,7 @@ import { httpUrl, isSafeSrcset } from './url';
 
 const ALLOWED = new Set(
   (
-    'a abbr address b bdi bdo blockquote br button caption cite code col colgroup dd del details dfn div dl dt em ' +
+    'a abbr address b bdi bdo blockquote br button caption cite code col colgroup dd del details dfn div dl dt em fieldset legend ' +
     'figcaption figure footer form h1 h2 h3 h4 h5 h6 header hr i img input ins kbd label li main mark nav ol ' +
     'optgroup option p picture pre q s samp section select small source span strong sub summary sup table tbody ' +
     'td textarea tfoot th thead time tr u ul var wbr'

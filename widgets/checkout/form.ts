@@ -1,0 +1,349 @@
+/**
+ * The checkout island's work on WooCommerce's own markup (the island adopts it: see
+ * `defineIsland`'s `adopt`). Every function here takes the elements it works on; the rules come from
+ * `model.ts` and `src/address`. Whatever a function adds to the server's nodes it can take away
+ * again (`clearFieldProblem`), so the form works as printed once the island is gone.
+ */
+import type { FieldLayout } from '../../src/address/rules';
+import { fieldProblem, type FieldProblem } from '../../src/address/validate';
+import { sanitizedFragment } from '../../src/security/html';
+
+export type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+const isControl = (el: Element | null): el is Control =>
+  el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement;
+
+/** Every successful control of the form, in document order, as the browser would post it. */
+export function serializeForm(form: HTMLFormElement): [string, string][] {
+  const out: [string, string][] = [];
+  for (const [name, value] of new FormData(form)) {
+    if (typeof value === 'string') out.push([name, value]);
+  }
+  return out;
+}
+
+/** A field's row (`#billing_city_field`), inside `root` only. */
+export function fieldRow(root: ParentNode, id: string): HTMLElement | null {
+  return root.querySelector<HTMLElement>(`#${CSS.escape(id)}_field`);
+}
+
+/** The row's control: the one named like the row, else its first field. */
+export function rowControl(row: Element): Control | null {
+  const id = row.id.replace(/_field$/, '');
+  const own = row.querySelector(`#${CSS.escape(id)}`);
+  if (isControl(own)) return own;
+  const first = row.querySelector('input:not([type="hidden"]),select,textarea');
+  return isControl(first) ? first : null;
+}
+
+/** The label's words without the '*' or '(optional)' marker ('Town / City'). */
+export function labelText(row: Element): string {
+  const label = row.querySelector('label');
+  if (!label) return '';
+  let text = '';
+  for (const node of label.childNodes) {
+    if (node.nodeType === Node.TEXT_NODE) text += node.textContent ?? '';
+    else if (node instanceof Element && !node.matches('.required,.optional,abbr'))
+      text += node.textContent ?? '';
+  }
+  return text.replace(/\u00a0/g, ' ').trim();
+}
+
+/**
+ * WooCommerce's label: the words, a no-break space and the marker: `<span class="required"
+ * aria-hidden="true">*</span>` (a required field is also `aria-required` on its control) or
+ * `<span class="optional">(optional)</span>`.
+ */
+export function setLabel(row: Element, text: string, required: boolean, optionalText: string): void {
+  const label = row.querySelector('label');
+  if (!label) return;
+  const marker = document.createElement('span');
+  if (required) {
+    marker.className = 'required';
+    marker.setAttribute('aria-hidden', 'true');
+    marker.textContent = '*';
+  } else {
+    marker.className = 'optional';
+    marker.textContent = `(${optionalText})`;
+  }
+  label.replaceChildren(`${text}\u00a0`, marker);
+  label.className = required ? 'required_field' : '';
+}
+
+/** The layout classes a rule may set (the rest of the row's classes stay). */
+const LAYOUT_CLASSES = ['form-row-first', 'form-row-last', 'form-row-wide'];
+
+/**
+ * One address's rows laid out for its country (§4 "Address form"): labels and markers, required
+ * (`validate-required`, `aria-required`), hidden rows (their values cleared: the caller passes the
+ * values already cleared), layout classes, `data-priority`, and the rows' order. `prefix` is
+ * `billing` or `shipping`.
+ */
+export function applyLayout(
+  root: ParentNode,
+  prefix: string,
+  layout: readonly FieldLayout[],
+  sorted: readonly FieldLayout[],
+  optionalText: string,
+): void {
+  for (const field of layout) {
+    const row = fieldRow(root, `${prefix}_${field.key}`);
+    if (!row) continue;
+    const control = rowControl(row);
+    if (field.key !== 'state' && field.key !== 'country') {
+      setLabel(row, field.label || labelText(row), field.required, optionalText);
+      row.classList.toggle('validate-required', field.required);
+      if (control) {
+        if (field.required) control.setAttribute('aria-required', 'true');
+        else control.removeAttribute('aria-required');
+        if (field.placeholder !== undefined && !(control instanceof HTMLSelectElement)) {
+          control.placeholder = field.placeholder;
+        }
+      }
+      row.hidden = field.hidden;
+      if (field.hidden && control && control.value !== '') control.value = '';
+    }
+    if (field.className) {
+      const own = field.className.filter((c) => LAYOUT_CLASSES.includes(c));
+      if (own.length > 0) {
+        row.classList.remove(...LAYOUT_CLASSES);
+        row.classList.add(...own);
+      }
+    }
+    if (field.priority !== undefined) row.dataset.priority = String(field.priority);
+  }
+  // The rows in their order: each moved after the one before it, so rows of other plugins stay put.
+  let previous: HTMLElement | null = null;
+  for (const field of sorted) {
+    const row = fieldRow(root, `${prefix}_${field.key}`);
+    if (!row) continue;
+    if (previous && previous.parentElement === row.parentElement && previous.nextElementSibling !== row) {
+      previous.after(row);
+    }
+    previous = row;
+  }
+}
+
+/** What a row asks of its value (WooCommerce's `validate-*` classes). */
+function rowCheck(row: Element, control: Control): Parameters<typeof fieldProblem>[1] {
+  const required = row.classList.contains('validate-required');
+  if (control instanceof HTMLInputElement && control.type === 'checkbox')
+    return { required, type: 'checkbox' };
+  if (row.classList.contains('validate-email')) return { required, type: 'email' };
+  if (row.classList.contains('validate-phone')) return { required, type: 'phone' };
+  return { required };
+}
+
+/** The row's current problem (§5), null when valid or when the row is hidden or has no control. */
+export function rowProblem(row: HTMLElement): FieldProblem | null {
+  const control = rowControl(row);
+  if (!control || isHidden(row) || control.disabled) return null;
+  const value =
+    control instanceof HTMLInputElement && control.type === 'checkbox'
+      ? control.checked
+        ? '1'
+        : ''
+      : control.value;
+  return fieldProblem(value, rowCheck(row, control));
+}
+
+/** Hidden by the rules, by `display: none` (the shipping fields, a collapsed box) or by an ancestor. */
+export function isHidden(el: HTMLElement): boolean {
+  if (el.hidden || el.closest('[hidden]')) return true;
+  // Layout is not known in every environment (tests): an inline display:none up the tree counts.
+  for (let node: HTMLElement | null = el; node; node = node.parentElement) {
+    if (node.style.display === 'none') return true;
+  }
+  return false;
+}
+
+/**
+ * The message for a problem, in WooCommerce's own words for its server checks ('%s is a required
+ * field.', '%s is not a valid email address.', '%s is not a valid phone number.'), with the
+ * field's label: the browser-side checks say what the server would.
+ */
+export function problemMessage(problem: FieldProblem, label: string): string {
+  const name = label || 'This field';
+  switch (problem) {
+    case 'required':
+      return `${name} is a required field.`;
+    case 'email':
+      return `${name} is not a valid email address.`;
+    case 'phone':
+      return `${name} is not a valid phone number.`;
+  }
+}
+
+const MESSAGE_CLASS = 'checkout-inline-error-message';
+
+/**
+ * Marks a row invalid (WooCommerce's classes `woocommerce-invalid` and `-required-field` /
+ * `-email` / `-phone`, the control `aria-invalid`) with the message under the field, which the
+ * control names in `aria-describedby`.
+ */
+export function showFieldProblem(row: HTMLElement, problem: FieldProblem | 'server', message: string): void {
+  const control = rowControl(row);
+  row.classList.remove('woocommerce-validated');
+  row.classList.add('woocommerce-invalid');
+  if (problem !== 'server')
+    row.classList.add(`woocommerce-invalid-${problem === 'required' ? 'required-field' : problem}`);
+  let note = row.querySelector<HTMLElement>(`.${MESSAGE_CLASS}`);
+  if (!note) {
+    note = document.createElement('p');
+    note.className = MESSAGE_CLASS;
+    note.id = `${row.id.replace(/_field$/, '')}-description`;
+    row.append(note);
+  }
+  note.textContent = message;
+  if (control) {
+    control.setAttribute('aria-invalid', 'true');
+    const described = new Set((control.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean));
+    described.add(note.id);
+    control.setAttribute('aria-describedby', [...described].join(' '));
+  }
+}
+
+/** Clears what {@link showFieldProblem} added; `validated` marks the row valid (§5). */
+export function clearFieldProblem(row: HTMLElement, validated: boolean): void {
+  row.classList.remove(
+    'woocommerce-invalid',
+    'woocommerce-invalid-required-field',
+    'woocommerce-invalid-email',
+    'woocommerce-invalid-phone',
+  );
+  row.classList.toggle('woocommerce-validated', validated);
+  const note = row.querySelector<HTMLElement>(`.${MESSAGE_CLASS}`);
+  const control = rowControl(row);
+  if (control) {
+    control.removeAttribute('aria-invalid');
+    if (note) {
+      const rest = (control.getAttribute('aria-describedby') ?? '')
+        .split(/\s+/)
+        .filter((id) => id && id !== note.id);
+      if (rest.length) control.setAttribute('aria-describedby', rest.join(' '));
+      else control.removeAttribute('aria-describedby');
+    }
+  }
+  note?.remove();
+}
+
+/** Checks one row and shows or clears its problem; returns whether it is valid. */
+export function validateRow(row: HTMLElement): boolean {
+  const problem = rowProblem(row);
+  if (problem) {
+    showFieldProblem(row, problem, problemMessage(problem, labelText(row)));
+    return false;
+  }
+  const control = rowControl(row);
+  clearFieldProblem(
+    row,
+    !!control &&
+      !isHidden(row) &&
+      (control.value.trim() !== '' || row.classList.contains('validate-required')),
+  );
+  return true;
+}
+
+/** The payment radios of the form, in order. */
+export function paymentRadios(root: ParentNode): HTMLInputElement[] {
+  return Array.from(root.querySelectorAll<HTMLInputElement>('input[type="radio"][name="payment_method"]'));
+}
+
+/** The chosen payment method's id, '' when none. */
+export function chosenPayment(root: ParentNode): string {
+  return paymentRadios(root).find((r) => r.checked && !r.disabled)?.value ?? '';
+}
+
+/**
+ * The payment list as §4 says: methods not offered hidden and unchosen, the chosen one (or the
+ * first offered) checked, its box open and the others closed, a single method's radio hidden, the
+ * place-order button's text the method's own. Returns the chosen id.
+ */
+export function arrangePayment(
+  root: ParentNode,
+  offered: (id: string) => boolean,
+  button: HTMLButtonElement | null,
+): string {
+  const radios = paymentRadios(root);
+  const shown: HTMLInputElement[] = [];
+  for (const radio of radios) {
+    const item = radio.closest<HTMLElement>('li') ?? radio;
+    const ok = offered(radio.value);
+    item.hidden = !ok;
+    radio.disabled = !ok;
+    if (!ok) radio.checked = false;
+    else shown.push(radio);
+  }
+  const chosen = shown.find((r) => r.checked) ?? shown[0];
+  if (chosen) chosen.checked = true;
+  for (const radio of radios) {
+    radio.classList.toggle('shop-islands-visually-hidden', shown.length === 1 && radio === chosen);
+    const box = (radio.closest('li') ?? root).querySelector<HTMLElement>(
+      `.payment_box.payment_method_${CSS.escape(radio.value)}`,
+    );
+    if (box) box.style.display = radio === chosen ? '' : 'none';
+  }
+  if (button) {
+    const own = chosen?.dataset.order_button_text?.trim() ?? '';
+    const text = own || button.dataset.value || button.value || button.textContent || '';
+    if (button.textContent !== text) button.textContent = text;
+  }
+  return chosen?.value ?? '';
+}
+
+/** Values typed into the payment boxes and the terms box, to put back after the review re-renders. */
+export interface KeptValues {
+  terms: boolean | null;
+  payment: string;
+  fields: Map<string, { value: string; checked: boolean }>;
+}
+
+export function keepValues(root: ParentNode): KeptValues {
+  const fields = new Map<string, { value: string; checked: boolean }>();
+  root
+    .querySelectorAll<Control>('.payment_box input, .payment_box select, .payment_box textarea')
+    .forEach((el) => {
+      const key = el.id || el.name;
+      if (!key || (el instanceof HTMLInputElement && el.type === 'hidden')) return;
+      fields.set(key, { value: el.value, checked: el instanceof HTMLInputElement && el.checked });
+    });
+  const terms = root.querySelector<HTMLInputElement>('#terms');
+  return { terms: terms ? terms.checked : null, payment: chosenPayment(root), fields };
+}
+
+export function restoreValues(root: ParentNode, kept: KeptValues): void {
+  const terms = root.querySelector<HTMLInputElement>('#terms');
+  if (terms && kept.terms !== null) terms.checked = kept.terms;
+  const radio = paymentRadios(root).find((r) => r.value === kept.payment);
+  if (radio) radio.checked = true;
+  root
+    .querySelectorAll<Control>('.payment_box input, .payment_box select, .payment_box textarea')
+    .forEach((el) => {
+      const was = kept.fields.get(el.id || el.name);
+      if (!was) return;
+      if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio'))
+        el.checked = was.checked;
+      else el.value = was.value;
+    });
+}
+
+/**
+ * Replaces regions with the review answer's fragments (§7): each key is a selector, matched only
+ * inside `root` (an answer never reaches the rest of the page), each value sanitised HTML. Returns
+ * how many regions were replaced.
+ */
+export function replaceFragments(root: Element, fragments: Readonly<Record<string, string>>): number {
+  let count = 0;
+  for (const [selector, html] of Object.entries(fragments)) {
+    let target: Element | null = null;
+    try {
+      target = root.matches(selector) ? root : root.querySelector(selector);
+    } catch {
+      continue; // not a selector
+    }
+    if (!target || target === root) continue;
+    target.replaceWith(sanitizedFragment(html));
+    count += 1;
+  }
+  return count;
+}
