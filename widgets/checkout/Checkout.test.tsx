@@ -237,6 +237,25 @@ describe('the checkout island over WooCommerce 9.9’s page', () => {
     await waitFor(() => expect(group).toHaveFocus(), { timeout: 2000 });
   });
 
+  it('a required row without an id (WooCommerce’s terms box) is checked like the others', async () => {
+    answer({
+      update_order_review: REVIEW_OK,
+      checkout: () =>
+        new HttpResponse(sample('52-wc-ajax-checkout-validation-error.response.body.json'), {
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    });
+    await mount();
+    const terms = document.createElement('p');
+    terms.className = 'form-row validate-required';
+    terms.innerHTML = '<label><input type="checkbox" name="terms" id="terms"> I have read and agree</label>';
+    form().querySelector('.place-order')!.prepend(terms);
+    fireEvent.submit(form());
+    await screen.findByRole('link', { name: 'Billing Email address is a required field.' });
+    expect(container.querySelector('#terms')).toHaveAttribute('aria-invalid', 'true');
+    expect(container.getAttribute('data-island-state')).not.toBe('failed');
+  });
+
   it('a network error shows the §8 error with its “order history” link and sends nothing more', async () => {
     answer({ update_order_review: REVIEW_OK, checkout: () => HttpResponse.error() });
     await mount();

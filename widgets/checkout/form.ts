@@ -30,7 +30,8 @@ export function fieldRow(root: ParentNode, id: string): HTMLElement | null {
 /** The row's control: the one named like the row, else its first field. */
 export function rowControl(row: Element): Control | null {
   const id = row.id.replace(/_field$/, '');
-  const own = row.querySelector(`#${CSS.escape(id)}`);
+  // WooCommerce's terms row has no id: its first field is its control.
+  const own = id ? row.querySelector(`#${CSS.escape(id)}`) : null;
   if (isControl(own)) return own;
   const first = row.querySelector('input:not([type="hidden"]),select,textarea');
   return isControl(first) ? first : null;
@@ -191,7 +192,7 @@ export function showFieldProblem(row: HTMLElement, problem: FieldProblem | 'serv
   if (!note) {
     note = document.createElement('p');
     note.className = MESSAGE_CLASS;
-    note.id = `${row.id.replace(/_field$/, '')}-description`;
+    note.id = `${row.id.replace(/_field$/, '') || control?.id || control?.name || 'field'}-description`;
     row.append(note);
   }
   note.textContent = message;
