@@ -19,6 +19,7 @@
  *      since navigation start). Mounted = `data-island-state="mounted"` or a `shop-islands:mounted` event;
  *      done = every [data-island] is "mounted" or "failed".
  *    The table shows the median and min–max per page.
+ *    On the checkout, one address fill counts its `update_order_review` requests (bench/checkout.ts).
  * 3. Variation filtering — option lists + match per change of a select at 30 / 1,000 / 10,000 variations,
  *    the index against the straightforward scan, PASS/FAIL against issue 5's goal (bench/variations.ts).
  *    Pure computation in this process: runs with --sizes-only too.
@@ -37,6 +38,7 @@ import { DEFAULT_PAGE_OPTIONS, DEMO_PAGES, measurePageRun, pageSection, type Pag
 import { readPreviousReport, sectionToTable, writeReport, type BenchReport, type Section } from './report';
 import { CHROMIUM_ARGS, CHROMIUM_PATH as CHROMIUM } from '../scripts/chromium';
 import { measureRequests, requestsSection } from './requests';
+import { checkoutSection, measureReviewRequests } from './checkout';
 import { loaderSection, measureLoaderScaling } from './loader';
 import { chunkSection, measureChunks } from './sizes';
 import { readCompetitors } from './competitor';
@@ -102,9 +104,13 @@ function printSection(section: Section, previous: BenchReport | null, id: string
 
 const log = (message: string) => process.stderr.write(`bench: ${message}\n`);
 
-async function measurePages(
-  cli: CliOptions,
-): Promise<{ section: Section; weight: Section; requests: Section; chromiumVersion: string }> {
+async function measurePages(cli: CliOptions): Promise<{
+  section: Section;
+  weight: Section;
+  requests: Section;
+  checkout: Section | null;
+  chromiumVersion: string;
+}> {
   const options = DEFAULT_PAGE_OPTIONS;
   // Imported here, not at the top, so `--sizes-only` works without (or with a broken) demo store.
   const { startDemoServer } = await import('../demo/server');
@@ -125,7 +131,13 @@ async function measurePages(
         log(`requests ${path}`);
         requests.push(await measureRequests(browser, new URL(path, server.url).href));
       }
+      let checkout: Section | null = null;
+      if (cli.pages.includes('/checkout/')) {
+        log('checkout: update_order_review requests for one address fill');
+        checkout = checkoutSection(await measureReviewRequests(browser, server.url));
+      }
       return {
+        checkout,
         section: pageSection(results, options, cli.runs),
         weight: weightSection(results, readCompetitors(join(ROOT, 'bench', 'competitor.json'))),
         requests: requestsSection(requests),
@@ -180,7 +192,7 @@ async function main(): Promise<void> {
   printSection(variations, previous, 'variations');
 
   if (!cli.sizesOnly) {
-    const { section, weight, requests, chromiumVersion } = await measurePages(cli);
+    const { section, weight, requests, checkout, chromiumVersion } = await measurePages(cli);
     report.sections.pages = section;
     report.sections.weight = weight;
     report.sections.requests = requests;
@@ -188,6 +200,10 @@ async function main(): Promise<void> {
     printSection(section, previous, 'pages');
     printSection(weight, previous, 'weight');
     printSection(requests, previous, 'requests');
+    if (checkout) {
+      report.sections.checkout = checkout;
+      printSection(checkout, previous, 'checkout');
+    }
   }
 
   const path = writeReport(RESULTS, report);
