@@ -21,6 +21,10 @@ export const REPLACED_SCRIPTS = {
   photoswipe: /\/plugins\/woocommerce\/assets\/js\/photoswipe\//,
   zoom: /\/plugins\/woocommerce\/assets\/js\/zoom\//,
   'sticky-add-to-cart.js (Storefront)': /\/themes\/storefront\/assets\/js\/sticky-add-to-cart(\.min)?\.js$/,
+  'checkout.js': /\/plugins\/woocommerce\/assets\/js\/frontend\/checkout(\.min)?\.js$/,
+  'country-select.js': /\/plugins\/woocommerce\/assets\/js\/frontend\/country-select(\.min)?\.js$/,
+  'address-i18n.js': /\/plugins\/woocommerce\/assets\/js\/frontend\/address-i18n(\.min)?\.js$/,
+  selectWoo: /\/plugins\/woocommerce\/assets\/js\/(selectWoo|select2)\//,
 } as const;
 export type ReplacedScript = keyof typeof REPLACED_SCRIPTS;
 

@@ -1,7 +1,7 @@
 /**
  * The shopper journeys of issue #12 on a real WooCommerce store with the plugin as a store owner
  * installs it (zip, activate, no theme change): listing add, simple and variable product pages,
- * mini-cart and cart drawer, cart page, reviews. Each action sends exactly one request to the real
+ * mini-cart and cart drawer, cart page, reviews, and the classic checkout (issue #13). Each action sends exactly one request to the real
  * endpoint and the store agrees (Store API cart, the page after a reload); on each page the islands
  * are mounted and no script an island replaces is loaded (soft checks: the journey goes on, the test
  * still fails); no console error (fixtures).
@@ -15,12 +15,14 @@ import {
   expectNoReplacedScripts,
   logInAsCustomer,
   putInCart,
+  scriptsOf,
   settle,
   test,
   type RequestLog,
   type SentRequest,
 } from './fixtures';
-import { CART, LISTING, SIMPLE_PRODUCT, VARIABLE_PRODUCT } from './pages';
+import { CART, CHECKOUT, LISTING, SIMPLE_PRODUCT, VARIABLE_PRODUCT } from './pages';
+import { gatewayChore } from './stores';
 
 /** Storefront's header cart count ("1 item"), a WooCommerce fragment. */
 const headerCount = (page: Page) => page.locator('#site-header-cart a.cart-contents .count');
@@ -297,4 +299,157 @@ test('reviews: customer1 posts a review with a rating, in one POST', async ({ pa
   await expect(page.locator(`#${id}`)).toContainText(/Rated 4 out of 5|awaiting approval/);
   await expectIslandsMounted(page, SIMPLE_PRODUCT.islands);
   await expectNoReplacedScripts(page, requests, SIMPLE_PRODUCT.replaced);
+});
+
+/** The checkout island's props as the plugin prints them (widgets/checkout/schema.ts). */
+interface CheckoutProps {
+  nonces: Record<string, string>;
+  isCheckout: boolean;
+  ordersUrl: string;
+  address: { i18n: unknown; countrySelect: unknown };
+  debug: boolean;
+}
+
+const ORDER_RECEIVED = /\/checkout\/order-received\/\d+\/\?key=wc_order_/;
+
+test('checkout: the island runs WooCommerce’s checkout; the billing address typed, Cash on delivery, one checkout request to the order-received page', async ({
+  page,
+  shop,
+  requests,
+}) => {
+  // The 9.9.5 store's Stripe gateway has a script that needs checkout.js, so WooCommerce's checkout
+  // stays there (next test): it is off for this one, and put back after.
+  const stripe = gatewayChore(shop.store, 'stripe');
+  if (stripe === 'yes') gatewayChore(shop.store, 'stripe', 'no');
+  try {
+    await putInCart(page, shop.product('Pro Match Football'));
+    // WooCommerce's own address params: the cart page prints them (its shipping calculator).
+    await page.goto(CART.path);
+    const localised = await page.evaluate(() => {
+      const params = window as unknown as Record<string, unknown>;
+      return { i18n: params.wc_address_i18n_params, countrySelect: params.wc_country_select_params };
+    });
+    expect(localised.i18n, 'wc_address_i18n_params on the cart page').toBeTruthy();
+    expect(localised.countrySelect, 'wc_country_select_params on the cart page').toBeTruthy();
+    requests.clear();
+
+    await page.goto(CHECKOUT.path);
+    const island = page.locator('[data-island="checkout"]');
+    await expect(island).toHaveAttribute('data-island-state', 'mounted');
+    await expect(island).toHaveAttribute('data-hydrate', 'load');
+    await expectIslandsMounted(page, CHECKOUT.islands);
+    // Around the content of the shortcode's div.woocommerce: WooCommerce's forms, kept.
+    await expect(page.locator('div.woocommerce > [data-island="checkout"]')).toHaveCount(1);
+    for (const form of ['form.woocommerce-form-login', 'form.checkout_coupon', 'form.checkout']) {
+      await expect(island.locator(form), form).toHaveCount(1);
+    }
+    const props = JSON.parse(
+      (await island.locator(':scope > script[data-island-props]').textContent()) ?? '',
+    ) as CheckoutProps;
+    expect(Object.keys(props)).toEqual(['nonces', 'isCheckout', 'ordersUrl', 'address', 'debug']);
+    expect(Object.keys(props.nonces)).toEqual(['updateOrderReview', 'applyCoupon', 'removeCoupon']);
+    for (const nonce of Object.values(props.nonces)) expect(nonce).toMatch(/^[0-9a-f]{10}$/);
+    expect(props.isCheckout).toBe(true);
+    expect(props.ordersUrl).toBe(`${shop.store.url}/my-account/orders/`);
+    expect(props.address, 'the address rules as WooCommerce localises them').toEqual(localised);
+    await expectNoReplacedScripts(page, requests, CHECKOUT.replaced);
+
+    // The billing address, with the keyboard.
+    const form = page.locator('form.checkout');
+    const type = async (name: RegExp, text: string) => {
+      await form.getByRole('textbox', { name }).focus();
+      await page.keyboard.type(text);
+    };
+    await type(/^First name/, 'Aoife');
+    await type(/^Last name/, 'Byrne');
+    // The country: the island's combobox in place of WooCommerce's select (and selectWoo).
+    const country = form.getByRole('combobox', { name: /^Country \/ Region/ });
+    await country.focus();
+    await page.keyboard.press('ControlOrMeta+A'); // the store's country (Ireland), replaced by what is typed
+    await page.keyboard.type('United King');
+    await page.keyboard.press('Enter');
+    await expect(country).toHaveValue('United Kingdom (UK)');
+    await type(/^Street address/, '10 Downing Street');
+    await type(/^Town \/ City/, 'London');
+    await type(/^Postcode/, 'SW1A 2AA');
+    await type(/^Email address/, 'aoife@example.com');
+    // The review follows the country: shipping outside Ireland is 15.00 (49.99 + 15.00).
+    await expect(form.locator('.woocommerce-checkout-review-order-table .order-total')).toContainText(
+      '64.99',
+    );
+    const cod = form.getByRole('radio', { name: /Cash on delivery/ });
+    await expect(cod).toBeChecked();
+    await settle(page);
+    expect(
+      requests.calls('update_order_review').filter((r) => r.method !== 'POST'),
+      'update_order_review requests are POSTs',
+    ).toEqual([]);
+
+    await form.getByRole('button', { name: 'Place order' }).focus();
+    await Promise.all([page.waitForURL(ORDER_RECEIVED), page.keyboard.press('Enter')]);
+    await expect(page.getByText('Thank you. Your order has been received.')).toBeVisible();
+    await expect(
+      page.locator('[data-island="checkout"]'),
+      'no checkout island on the order-received page',
+    ).toHaveCount(0);
+    await settle(page);
+    const orders = requests.calls('checkout');
+    expect(brief(orders), '?wc-ajax=checkout requests').toHaveLength(1);
+    expect(orders[0]!.method).toBe('POST');
+    expect(fieldsOf(orders[0]!)).toMatchObject({
+      billing_first_name: 'Aoife',
+      billing_last_name: 'Byrne',
+      billing_country: 'GB',
+      billing_address_1: '10 Downing Street',
+      billing_city: 'London',
+      billing_postcode: 'SW1A 2AA',
+      billing_email: 'aoife@example.com',
+      payment_method: 'cod',
+    });
+    expect(brief(requests.posts(CHECKOUT.path)), 'no native post of the form').toHaveLength(0);
+    expect(await cartItems(page)).toEqual([]);
+  } finally {
+    if (stripe === 'yes') gatewayChore(shop.store, 'stripe', 'yes');
+  }
+});
+
+test('checkout beside a gateway whose script needs checkout.js (Stripe): WooCommerce’s checkout runs the page, one checkout request', async ({
+  page,
+  shop,
+  requests,
+}) => {
+  test.skip(gatewayChore(shop.store, 'stripe') !== 'yes', 'no Stripe gateway on this store');
+  await putInCart(page, shop.product('Pro Match Football'));
+  await page.goto(CHECKOUT.path);
+  // Stripe enqueues its script on wp_footer, after the checkout was printed: the island steps aside.
+  await expect(page.locator('#wc-stripe-upe-classic-js')).toHaveCount(1);
+  await expect(page.locator('[data-island="checkout"]')).toHaveCount(0);
+  const scripts = await scriptsOf(page, requests);
+  expect(
+    scripts.some((path) => /\/frontend\/checkout(\.min)?\.js$/.test(path)),
+    'checkout.js',
+  ).toBe(true);
+  const form = page.locator('form.checkout');
+  // WooCommerce's own: selectWoo over the country and county selects.
+  await expect(page.locator('#billing_country_field .select2-container')).toHaveCount(1);
+  await form.getByRole('textbox', { name: /^Email address/ }).fill('ciara@example.ie');
+  await form.getByRole('textbox', { name: /^First name/ }).fill('Ciara');
+  await form.getByRole('textbox', { name: /^Last name/ }).fill('Walsh');
+  await form.getByRole('textbox', { name: /^Street address/ }).fill('1 Quay Street');
+  await form.getByRole('textbox', { name: /^Town \/ City/ }).fill('Galway');
+  await form.locator('select#billing_state').selectOption('G');
+  await form.getByRole('textbox', { name: /^Eircode/ }).fill('H91 X2Y3');
+  await form.getByRole('radio', { name: /Cash on delivery/ }).check();
+  await settle(page);
+  await Promise.all([
+    page.waitForURL(ORDER_RECEIVED),
+    form.getByRole('button', { name: 'Place order' }).click(),
+  ]);
+  await expect(page.getByText('Thank you. Your order has been received.')).toBeVisible();
+  await settle(page);
+  expect(brief(requests.calls('checkout')), '?wc-ajax=checkout requests').toHaveLength(1);
+  expect(fieldsOf(requests.calls('checkout')[0]!)).toMatchObject({
+    billing_state: 'G',
+    payment_method: 'cod',
+  });
 });

@@ -70,3 +70,17 @@ export const CART: StorePage = {
 };
 
 export const STORE_PAGES: readonly StorePage[] = [LISTING, SIMPLE_PRODUCT, VARIABLE_PRODUCT, CART];
+
+/**
+ * The classic checkout (`[woocommerce_checkout]`), with a cart item: the checkout island replaces
+ * WooCommerce's checkout.js, country-select.js, address-i18n.js and selectWoo there. Not in
+ * STORE_PAGES: on the 9.9.5 store the Stripe gateway's script needs checkout.js, so WooCommerce's
+ * checkout stays and the island steps aside there (journeys.spec.ts checks both).
+ */
+export const CHECKOUT: StorePage = {
+  name: 'checkout',
+  path: '/checkout/',
+  withCart: 'Pro Match Football',
+  islands: ['checkout'],
+  replaced: ['checkout.js', 'country-select.js', 'address-i18n.js', 'selectWoo'],
+};

@@ -92,6 +92,20 @@ export function storeChore(
   }).trim();
 }
 
+/**
+ * Turns one of the store's payment gateways on (`yes`) or off (`no`) with e2e/realstore/gateway.php;
+ * without `enabled` only reads it. Returns the setting before ('yes', 'no', or 'none': no settings).
+ */
+export function gatewayChore(store: Store, gateway: string, enabled?: 'yes' | 'no'): string {
+  const args = [join(ROOT, 'e2e', 'realstore', 'gateway.php'), store.docroot, gateway];
+  if (enabled) args.push(enabled);
+  return execFileSync('php', args, {
+    env: { ...process.env, ...PORTS, REALWC_PORT: String(store.port) },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  }).trim();
+}
+
 /** The catalogue's ids as the rig wrote them (`products`, `variations`, `users`…). */
 export interface StoreIds {
   products: Record<string, number>;

@@ -88,6 +88,7 @@ final class Shop_Islands_Admin {
 			'product-tabs'       => __( 'The product page’s description, additional information and reviews tabs.', 'shop-islands' ),
 			'product-reviews'    => __( 'The review form: star rating, replies, Ctrl/Cmd+Enter.', 'shop-islands' ),
 			'sticky-add-to-cart' => __( 'Storefront’s sticky add-to-cart bar on product pages.', 'shop-islands' ),
+			'checkout'           => __( 'The classic checkout page (the [woocommerce_checkout] shortcode): address rules and country pickers, order review, coupons, payment list and place order, over WooCommerce’s own forms.', 'shop-islands' ),
 		);
 	}
 

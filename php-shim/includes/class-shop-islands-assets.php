@@ -130,6 +130,15 @@ final class Shop_Islands_Assets {
 		'photoswipe'                    => array( 'product-gallery' ),
 		'photoswipe-ui-default'         => array( 'product-gallery' ),
 		'storefront-sticky-add-to-cart' => array( 'sticky-add-to-cart' ),
+		// The classic checkout: checkout.js, and the scripts of the country and state selects it
+		// depends on. They stay on the cart page, where the checkout island is not placed (and
+		// cart.js, with its shipping calculator, depends on wc-country-select and wc-address-i18n).
+		'wc-checkout'                   => array( 'checkout' ),
+		'wc-country-select'             => array( 'checkout' ),
+		'wc-address-i18n'               => array( 'checkout' ),
+		// Libraries (SHARED_LIBRARIES): left out only when nothing else on the page uses them.
+		'selectWoo'                     => array( 'checkout' ),
+		'select2'                       => array( 'checkout' ),
 		// The same libraries under `wc-` prefixed handles, as later WooCommerce releases name them (not
 		// verified here: 9.9.5 and 7.8.2, the stores tested, use the names above).
 		'wc-flexslider'                 => array( 'product-gallery' ),
@@ -149,6 +158,25 @@ final class Shop_Islands_Assets {
 	const REPLACED_WHEN_NOTHING_LEFT = array(
 		'wc-add-to-cart' => array( 'mini-cart' ),
 	);
+
+	/**
+	 * Libraries among the replaced scripts: handle => the scripts that use the library without
+	 * listing it as a dependency. A library does nothing by itself, and others use it too: WooCommerce's
+	 * product categories and layered nav widgets turn their dropdowns into selectWoo pickers (inline
+	 * code queued with `wc_enqueue_js()`), plugins list it as a dependency, country-select.js uses it
+	 * when it is loaded. So it is left out with its islands only when nothing else on the page uses it:
+	 * no script that stays lists it (directly or through another) or is one of its users here, and no
+	 * inline code on the page (WooCommerce's queued code, a staying script's inline scripts) calls
+	 * it. And a script that needs it keeps it without keeping the islands off (no conflict is
+	 * recorded), unlike the other replaced scripts.
+	 */
+	const SHARED_LIBRARIES = array(
+		'selectWoo' => array( 'wc-country-select' ),
+		'select2'   => array(),
+	);
+
+	/** Inline code that calls a select library (`$( … ).selectWoo(`, `.select2(`). */
+	const LIBRARY_CALL = '/\b(?:selectWoo|select2)\s*\(/';
 
 	/**
 	 * Islands whose part was printed without its island on this page (the automatic integration
@@ -281,9 +309,28 @@ final class Shop_Islands_Assets {
 		if ( ! $this->islands ) {
 			return;
 		}
+		$libraries = array();
 		foreach ( $this->replaced_scripts() as $handle => $islands ) {
-			if ( $this->replaced_here( $handle, $islands ) ) {
+			if ( ! $this->replaced_here( $handle, $islands ) ) {
+				continue;
+			}
+			if ( isset( self::SHARED_LIBRARIES[ $handle ] ) ) {
+				$libraries[] = $handle; // Once the others are out: what stays decides.
+			} else {
 				wp_dequeue_script( $handle );
+			}
+		}
+		if ( $libraries ) {
+			$scripts = wp_scripts();
+			$staying = array();
+			foreach ( array_merge( $scripts->queue, $scripts->done ) as $handle ) {
+				$staying[] = (string) $handle;
+				array_push( $staying, ...$this->dependencies( (string) $handle ) );
+			}
+			foreach ( $libraries as $library ) {
+				if ( ! $this->library_used( $library, array_diff( $staying, array( $library ) ) ) ) {
+					wp_dequeue_script( $library );
+				}
 			}
 		}
 		foreach ( array_keys( $this->islands ) as $island ) {
@@ -328,7 +375,46 @@ final class Shop_Islands_Assets {
 				unset( $remove[ $dependency ] );
 			}
 		}
+		// A library also when something else on the page uses it (in <head> the footer decides).
+		if ( ! $head ) {
+			$staying = array_map( 'strval', array_merge( array_diff( $to_do, array_keys( $remove ) ), $scripts->done ) );
+			foreach ( array_keys( $remove ) as $handle ) {
+				if ( isset( self::SHARED_LIBRARIES[ $handle ] ) && $this->library_used( $handle, $staying ) ) {
+					unset( $remove[ $handle ] );
+				}
+			}
+		}
 		return array_values( array_diff( $to_do, array_keys( $remove ) ) );
+	}
+
+	/**
+	 * Whether something that stays on the page uses the library `$library` (SHARED_LIBRARIES): a
+	 * script of `$staying` that needs it or is one of its users, inline code of those scripts that
+	 * calls it, or WooCommerce's queued inline code (`wc_enqueue_js()`, printed later in the footer)
+	 * that does.
+	 *
+	 * @param string   $library A key of SHARED_LIBRARIES.
+	 * @param string[] $staying The handles that stay on the page (or were printed already).
+	 */
+	private function library_used( string $library, array $staying ): bool {
+		$scripts = wp_scripts();
+		$users   = self::SHARED_LIBRARIES[ $library ] ?? array();
+		foreach ( $staying as $handle ) {
+			if ( $handle === $library ) {
+				continue;
+			}
+			if ( in_array( $handle, $users, true ) || in_array( $library, $this->dependencies( $handle ), true ) ) {
+				return true;
+			}
+			foreach ( array( 'before', 'after' ) as $position ) {
+				$inline = $scripts->get_data( $handle, $position );
+				if ( is_array( $inline ) && preg_match( self::LIBRARY_CALL, implode( "\n", array_filter( $inline, 'is_string' ) ) ) ) {
+					return true;
+				}
+			}
+		}
+		$queued = $GLOBALS['wc_queued_js'] ?? '';
+		return is_string( $queued ) && 1 === preg_match( self::LIBRARY_CALL, $queued );
 	}
 
 	/**
@@ -371,7 +457,8 @@ final class Shop_Islands_Assets {
 		$replaced = $this->replaced_scripts();
 		$mine     = array();
 		foreach ( $replaced as $handle => $islands ) {
-			if ( in_array( $island, $islands, true ) && ( ! $complete || $this->all_printed( $islands ) ) ) {
+			// A library another script needs just stays (SHARED_LIBRARIES): no conflict.
+			if ( in_array( $island, $islands, true ) && ( ! $complete || $this->all_printed( $islands ) ) && ! isset( self::SHARED_LIBRARIES[ $handle ] ) ) {
 				$mine[ $handle ] = true;
 			}
 		}

@@ -19,7 +19,9 @@ defined( 'ABSPATH' ) || exit;
  * Islands placed so far: `add-to-cart` on the listings' buttons (`woocommerce_loop_add_to_cart_link`),
  * `mini-cart` over WooCommerce's cart widget (Storefront's header cart, a sidebar's cart widget),
  * one `cart-drawer` per page (`wp_footer`), `cart-quantity` on the cart page's quantity inputs
- * (`woocommerce_cart_item_quantity`) and `store-notice` (`woocommerce_demo_store`).
+ * (`woocommerce_cart_item_quantity`) and `store-notice` (`woocommerce_demo_store`); the single product
+ * page's islands (Shop_Islands_Integration_Product) and the classic checkout's `checkout` island, over
+ * the `[woocommerce_checkout]` shortcode's output (`do_shortcode_tag`, Shop_Islands_Integration_Checkout).
  *
  * An island that replaces one of WooCommerce's scripts (Shop_Islands_Assets::REPLACED_SCRIPTS)
  * stays off on a page where another script needs that one (a plugin's script listing it as a
@@ -48,6 +50,7 @@ final class Shop_Islands_Integration {
 		'product-tabs'       => 'woocommerce_after_single_product_summary',
 		'product-reviews'    => 'comment_form_before',
 		'sticky-add-to-cart' => 'storefront_after_footer',
+		'checkout'           => 'do_shortcode_tag',
 	);
 
 	/** WooCommerce's cart widget (`WC_Widget_Cart`), by its base id. */
@@ -63,6 +66,7 @@ final class Shop_Islands_Integration {
 		// Before the plugin's settings block and script decisions (19), after the store notice (10).
 		add_action( 'wp_footer', array( $this, 'cart_drawer' ), 18 );
 		( new Shop_Islands_Integration_Product( $this ) )->register();
+		( new Shop_Islands_Integration_Checkout( $this ) )->register();
 	}
 
 	/**
