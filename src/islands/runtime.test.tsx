@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -244,6 +244,98 @@ describe('island runtime', () => {
     await settled(el);
     expect(el).toHaveAttribute('data-island-state', 'failed');
     expect(clicked).toHaveBeenCalledOnce();
+  });
+
+  describe('interaction: a press under way when the island is ready', () => {
+    /** The counter's chunk, handed over when the test says. */
+    function heldChunk() {
+      let give: () => void = () => undefined;
+      const given = new Promise<void>((resolve) => (give = resolve));
+      const load = vi.fn(async () => {
+        await given;
+        return { default: counter };
+      });
+      return { load, give };
+    }
+    const lazy = () =>
+      container(
+        `<div data-island="counter" data-hydrate="interaction" data-props='{"label":"Lazy"}'><button type="button" class="counter">Lazy: 0</button></div>`,
+      );
+    /** A task: everything the runtime does once the chunk is in (import, mount) is done by then. */
+    const aTaskLater = () => new Promise((resolve) => setTimeout(resolve));
+    const counterButton = () => screen.getByRole('button', { name: /^Lazy: \d$/ });
+
+    it('a mouse button held down: the click made when it is let go counts, once', async () => {
+      const el = lazy();
+      const chunk = heldChunk();
+      stop = startIslands(testRuntime({ counter: chunk.load }));
+      const user = userEvent.setup();
+      const fallback = counterButton();
+      await user.pointer({ keys: '[MouseLeft>]', target: fallback });
+      expect(chunk.load).toHaveBeenCalledOnce();
+      chunk.give();
+      await aTaskLater();
+      // The button pressed is still there: had it been swapped, the browser would send no click.
+      expect(counterButton()).toBe(fallback);
+      // Let go over the button there now (a browser finds it by position).
+      await user.pointer({ keys: '[/MouseLeft]', target: counterButton() });
+      await settled(el);
+      await waitFor(() => expect(counterButton()).toHaveTextContent('Lazy: 1'));
+      expect(counterButton()).not.toBe(fallback);
+      await aTaskLater();
+      expect(counterButton()).toHaveTextContent('Lazy: 1');
+    });
+
+    it('Space held down on a button: the click made when it is let go counts, once', async () => {
+      const el = lazy();
+      const chunk = heldChunk();
+      stop = startIslands(testRuntime({ counter: chunk.load }));
+      const user = userEvent.setup();
+      const fallback = counterButton();
+      fallback.focus();
+      await user.keyboard('[Space>]');
+      chunk.give();
+      await aTaskLater();
+      // Chromium makes no click on keyup when the button that took the keydown is gone (user-event
+      // would click the focused one anyway): the button must still be the one pressed.
+      expect(counterButton()).toBe(fallback);
+      await user.keyboard('[/Space]');
+      await settled(el);
+      await waitFor(() => expect(counterButton()).toHaveTextContent('Lazy: 1'));
+      expect(counterButton()).toHaveFocus();
+      await aTaskLater();
+      expect(counterButton()).toHaveTextContent('Lazy: 1');
+    });
+
+    it('a press let go outside the island: it mounts, and nothing was clicked', async () => {
+      const el = lazy();
+      const chunk = heldChunk();
+      stop = startIslands(testRuntime({ counter: chunk.load }));
+      const user = userEvent.setup();
+      const fallback = counterButton();
+      await user.pointer({ keys: '[MouseLeft>]', target: fallback });
+      chunk.give();
+      await user.pointer({ keys: '[/MouseLeft]', target: document.body });
+      await settled(el);
+      expect(el).toHaveAttribute('data-island-state', 'mounted');
+      expect(counterButton()).not.toBe(fallback);
+      expect(counterButton()).toHaveTextContent('Lazy: 0');
+    });
+
+    it('a press the browser takes over (pointercancel, to scroll): it mounts', async () => {
+      const el = lazy();
+      const chunk = heldChunk();
+      stop = startIslands(testRuntime({ counter: chunk.load }));
+      const fallback = counterButton();
+      fireEvent.pointerDown(fallback);
+      chunk.give();
+      await aTaskLater();
+      expect(el).toHaveAttribute('data-island-state', 'loading');
+      fireEvent.pointerCancel(fallback);
+      await settled(el);
+      expect(el).toHaveAttribute('data-island-state', 'mounted');
+      expect(counterButton()).toHaveTextContent('Lazy: 0');
+    });
   });
 
   it('keeps what was typed into the fallback and the focus', async () => {

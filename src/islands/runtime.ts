@@ -76,6 +76,8 @@ async function hydrate(el: HTMLElement, name: string, url: string, props: unknow
   let problem = 'its code could not be loaded';
   try {
     const mod = (await importChunk(url, entry)).default;
+    // Not in the middle of a press on the fallback: the browser would drop its click (interaction.ts).
+    await held?.pressed;
     if (!el.isConnected || !tracked.has(el)) return; // removed while loading
     problem = 'it threw while mounting';
     const result = await mod.mount(el, props, { name, locate });
