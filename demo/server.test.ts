@@ -432,8 +432,13 @@ describe('no-JS shopping', () => {
       billing_country: 'IE',
       billing_address_1: '1 Main St',
       billing_city: 'Dublin',
+      // Ireland's rules (demo/checkout/validation.ts): the county and the Eircode are required.
+      billing_state: 'D',
+      billing_postcode: 'D02 X285',
       billing_email: 'aoife@example.com',
       payment_method: 'cod',
+      terms: 'on',
+      'terms-field': '1',
       'woocommerce-process-checkout-nonce': nonce,
       woocommerce_checkout_place_order: 'Place order',
     });
@@ -443,8 +448,12 @@ describe('no-JS shopping', () => {
     expect(placed.headers.getSetCookie().some((c) => c.startsWith('woocommerce_items_in_cart=0;'))).toBe(
       true,
     );
+    // The order's page, with its key (WooCommerce's redirect after a placed order).
+    expect(placed.headers.get('location')).toMatch(
+      /^\/checkout\/order-received\/\d+\/\?key=wc_order_\w{13}$/,
+    );
     const thanks = await b.page(placed.headers.get('location')!);
-    expect(thanks.doc.querySelector('.woocommerce-thankyou-order-received')?.textContent).toBe(
+    expect(thanks.doc.querySelector('.woocommerce-thankyou-order-received')?.textContent?.trim()).toBe(
       'Thank you. Your order has been received.',
     );
   });

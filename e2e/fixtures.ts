@@ -135,7 +135,7 @@ export interface WaitOptions {
 /**
  * Waits until every island on the page has mounted and asserts it: islands that wait to be
  * `visible` are scrolled to (left out while inside something hidden, such as a closed tab),
- * `interaction` ones are left out unless `interact`. Fails at once,
+ * `interaction` ones are left out unless `interact` (and while hidden). Fails at once,
  * naming the island, when one ends `failed` (unless listed in `failed`). Then waits two animation
  * frames.
  */
@@ -163,12 +163,14 @@ export async function waitForIslands(
         const hydrate = el.getAttribute('data-hydrate');
         if (hydrate === 'interaction' && !includeInteraction) return;
         const state = el.getAttribute('data-island-state');
-        if (state === 'pending' && hydrate !== 'interaction') {
-          // `visible` islands (below the fold) mount when seen: show them, as a shopper would.
+        if (state === 'pending') {
           const shown = Array.from(el.children).find((child) => child.getClientRects().length > 0);
-          // One in a closed tab or section cannot be seen, so it waits, as it should: left out.
+          // One in a closed tab or section cannot be seen (nor reached, for an `interaction` one,
+          // such as the checkout's account password before "Create an account?"), so it waits, as
+          // it should: left out.
           if (!shown && el.getClientRects().length === 0) return;
-          (shown ?? el).scrollIntoView({ block: 'center' });
+          // `visible` islands (below the fold) mount when seen: show them, as a shopper would.
+          if (hydrate !== 'interaction') (shown ?? el).scrollIntoView({ block: 'center' });
         }
         out.push({ name: el.getAttribute('data-island') ?? '', state, hydrate });
       });

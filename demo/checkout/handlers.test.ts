@@ -13,6 +13,7 @@ import { createSite } from '../site';
 import { resetStore, store } from '../store';
 import { cookieClient } from '../test-client';
 import { NONCE } from './handlers';
+import { termsAndConditions } from './markup';
 import { findOrder } from './orders';
 import { orderReceivedContent } from './order-received';
 
@@ -34,6 +35,7 @@ beforeEach(() => {
 });
 
 const FORM = { 'Content-Type': 'application/x-www-form-urlencoded; charset=UTF-8' };
+const PRIVACY_END = 'privacy policy</a>.</p>\n</div>\r\n';
 const HOSTILE = '"><script>alert(1)</script><img src=x onerror=alert(2)>';
 
 /** A shopper with Pro Match Football × n in the cart, and the nonces their pages would print. */
@@ -132,7 +134,9 @@ describe('wc-ajax update_order_review', () => {
       recordedCod
         .slice(recordedCod.indexOf('</ul>'))
         .replace('8edaeddfa4', s.nonce(NONCE.checkout))
-        .replace('http://127.0.0.1:8089/?page_id=3', `${origin}/privacy-policy/`),
+        .replace('http://127.0.0.1:8089/?page_id=3', `${origin}/privacy-policy/`)
+        // The recorded store had no terms page; the demo has one (checkout.md §2).
+        .replace(PRIVACY_END, PRIVACY_END + termsAndConditions(origin)),
     );
   });
 

@@ -9,21 +9,20 @@
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import { HTML_TYPE, JSON_TYPE, NO_CACHE_HEADERS } from '../ajax-headers';
 import type { DemoStore, Session } from '../store';
-import { escapeHtml } from '../html';
-import { cleanText, CheckoutErrors, postedData, validatePostedData } from './validation';
-import { errorNotices, paymentBox, printNotices, reviewOrderTable, type NoticeItem } from './markup';
-import { applyCoupon, checkoutState, findGateway, placeOrder, removeCoupon, totals } from './orders';
-import { DEMO_USER } from '../fixtures';
+import { cleanText, isEmail } from './validation';
+import { errorNotices, paymentBox, printNotices, reviewOrderTable } from './markup';
+import { applyCoupon, checkoutState, removeCoupon, totals } from './orders';
 import { phpJson } from './address-data';
-import { isEmail } from './validation';
+import {
+  expiredSessionMessage,
+  NONCE,
+  postedShippingMethods,
+  processCheckout,
+  takeSessionNotices,
+} from './process';
 
 /** Nonce actions (WooCommerce's). */
-export const NONCE = {
-  updateOrderReview: 'update-order-review',
-  applyCoupon: 'apply-coupon',
-  removeCoupon: 'remove-coupon',
-  checkout: 'woocommerce-process_checkout',
-} as const;
+export { NONCE } from './process';
 
 /** The largest body read (PHP's default `post_max_size` is 8M; the demo keeps to 1 MiB). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -64,16 +63,6 @@ export async function readFields(request: Request): Promise<URLSearchParams> {
   return fields;
 }
 
-/** `shipping_method[0]=…` → { 0: … } (string values only, as WooCommerce keeps them). */
-function postedShippingMethods(fields: URLSearchParams): Record<number, string> {
-  const out: Record<number, string> = {};
-  for (const [key, value] of fields) {
-    const match = /^shipping_method\[(\d{1,3})\]$/.exec(key);
-    if (match) out[Number(match[1])] = cleanText(value);
-  }
-  return out;
-}
-
 export interface CheckoutHandlerOptions {
   store: DemoStore;
   /** The request's Cookie header (demo/handlers.ts's single-session mode adds the shared session). */
@@ -86,18 +75,9 @@ export function createCheckoutHandlers(options: CheckoutHandlerOptions): Request
   const originOf = (request: Request) => new URL(request.url).origin;
 
   /** The session's pending notices, printed and cleared (`wc_print_notices( true )`). */
-  function sessionNotices(session: Session): { error: NoticeItem[]; success: string[]; notice: string[] } {
-    const out = { error: [] as NoticeItem[], success: [] as string[], notice: [] as string[] };
-    for (const n of store.takeNotices(session)) {
-      if (n.type === 'error') out.error.push({ html: n.html });
-      else out[n.type].push(n.html);
-    }
-    return out;
-  }
+  const sessionNotices = (session: Session) => takeSessionNotices(store, session);
 
-  function expiredMessage(request: Request): string {
-    return `Sorry, your session has expired. <a href="${escapeHtml(originOf(request))}/shop/" class="wc-backward">Return to shop</a>`;
-  }
+  const expiredMessage = (request: Request) => expiredSessionMessage(originOf(request));
 
   // -- update_order_review ----------------------------------------------------------------------
 
@@ -163,86 +143,19 @@ export function createCheckoutHandlers(options: CheckoutHandlerOptions): Request
 
   // -- checkout ----------------------------------------------------------------------------------
 
-  function failure(messages: NoticeItem[], refresh = false, reload = false): Response {
-    return json({ result: 'failure', messages: errorNotices(messages), refresh, reload });
-  }
-
   function checkout(request: Request, fields: URLSearchParams): Response {
     const cookies = cookieHeader(request);
     const session = store.peekSession(cookies);
-    const empty = store.cartLines(session).length === 0;
-    const nonce = fields.get('woocommerce-process-checkout-nonce') ?? fields.get('_wpnonce');
-    if (!session || !store.verifyNonce(session, NONCE.checkout, nonce)) {
-      // Sample 53; an empty cart means the session expired.
-      if (empty) return failure([{ html: expiredMessage(request) }]);
-      return failure([{ html: 'We were unable to process your order, please try again.' }], true);
+    const outcome = processCheckout(store, session, fields, originOf(request));
+    if (!outcome.ok) {
+      return json({
+        result: 'failure',
+        messages: errorNotices(outcome.errors),
+        refresh: outcome.refresh,
+        reload: false,
+      });
     }
-    if (empty) return failure([{ html: expiredMessage(request) }]);
-
-    const posted = postedData(fields, session.loggedIn !== null);
-    const { data } = posted;
-    // `update_session()`: the customer's addresses and chosen methods, before validation.
-    const state = checkoutState(session);
-    const addressOf = (prefix: string) =>
-      Object.fromEntries(
-        Object.entries(data)
-          .filter(([k]) => k.startsWith(prefix))
-          .map(([k, v]) => [k.slice(prefix.length), v]),
-      );
-    state.billing = addressOf('billing_');
-    state.shipping = addressOf('shipping_');
-    for (const [index, method] of Object.entries(postedShippingMethods(fields))) {
-      state.chosenShipping[Number(index)] = method;
-    }
-    state.chosenPayment = data.payment_method ?? '';
-
-    const errors = new CheckoutErrors();
-    validatePostedData(posted, errors);
-    if (
-      !fields.get('woocommerce_checkout_update_totals') &&
-      !fields.get('terms') &&
-      fields.get('terms-field')
-    ) {
-      errors.add(
-        'terms',
-        'Please read and accept the terms and conditions to proceed with your order.',
-        'terms',
-      );
-    }
-    const t = totals(store, session);
-    const shippingCountry = data.shipping_country ?? '';
-    if (shippingCountry === '' && !errors.has('billing_country_required')) {
-      errors.add('shipping', 'Please enter an address to continue.');
-    } else if (shippingCountry !== '' && !t.chosen) {
-      errors.add(
-        'shipping',
-        'No shipping method has been selected. Please double check your address, or contact us if you need any help.',
-      );
-    }
-    if (t.total > 0 && !findGateway(data.payment_method ?? '')) {
-      errors.add('payment', 'Invalid payment method.');
-    }
-    const pending = sessionNotices(session).error;
-    if (!errors.empty || pending.length > 0) {
-      return failure([...pending, ...errors.items]);
-    }
-    if (fields.get('woocommerce_checkout_update_totals')) {
-      return failure([]);
-    }
-    // `process_customer()`: an account cannot be created for a registered address.
-    if (posted.createAccount && (data.billing_email ?? '').toLowerCase() === DEMO_USER.email) {
-      return failure([
-        {
-          html: 'An account is already registered with your email address. <a href="#" class="showlogin">Please log in.</a>',
-        },
-      ]);
-    }
-    const order = placeOrder(store, session, {
-      paymentMethod: data.payment_method ?? '',
-      billing: addressOf('billing_'),
-      shipping: addressOf('shipping_'),
-      customerNote: data.order_comments ?? '',
-    });
+    const { order } = outcome;
     const redirect = `${originOf(request)}/checkout/order-received/${order.id}/?key=${order.key}`;
     // Sample 54: the emptied cart's cookies are deleted.
     return json({ result: 'success', redirect, order_id: order.id }, store.cartCookies(session, cookies));

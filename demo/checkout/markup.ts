@@ -97,11 +97,54 @@ export function reviewOrderTable(t: Totals, origin: string): string {
   );
 }
 
+/** The demo's terms and conditions page (WooCommerce's "Terms and conditions" page setting). */
+export const TERMS_PAGE_PATH = '/terms-and-conditions/';
+
+/** That page's text as `wc_format_content()` prints it: the checkout shows it collapsed. */
+export const TERMS_PAGE_CONTENT =
+  '<p>This is a demo store: it is a stand-in for a WooCommerce shop and sells nothing. No order placed here is charged, shipped or kept after the demo restarts.</p>\n' +
+  '<p>Prices are in euro. Any personal data you enter is used only to show the checkout working, and is forgotten with your session.</p>\n';
+
+/**
+ * `checkout/terms.php` (9.2.0, unchanged in 9.9) with a terms page set, after the privacy text of
+ * `wc_checkout_privacy_policy_text()`: the page's text (`wc_terms_and_conditions_page_content()`,
+ * hidden until the link opens it) and the required checkbox with its `terms-field` marker (what
+ * `validate_checkout()` checks). `checked`: the posted `terms` (a form printed again after a post).
+ */
+export function termsAndConditions(origin: string, checked = false): string {
+  const link = escapeHtml(`${origin}${TERMS_PAGE_PATH}`);
+  return (
+    `<div class="woocommerce-terms-and-conditions" style="display: none; max-height: 200px; overflow: auto;">${TERMS_PAGE_CONTENT}</div>\r\n` +
+    '\t\t\t<p class="form-row validate-required">\r\n' +
+    '\t\t\t\t<label class="woocommerce-form__label woocommerce-form__label-for-checkbox checkbox">\r\n' +
+    `\t\t\t\t<input type="checkbox" class="woocommerce-form__input woocommerce-form__input-checkbox input-checkbox" name="terms" ${checked ? " checked='checked'" : ''} id="terms" />\r\n` +
+    `\t\t\t\t\t<span class="woocommerce-terms-and-conditions-checkbox-text">I have read and agree to the website <a href="${link}" class="woocommerce-terms-and-conditions-link" target="_blank">terms and conditions</a></span>&nbsp;<abbr class="required" aria-hidden="true" title="required">*</abbr>\r\n` +
+    '\t\t\t\t</label>\r\n' +
+    '\t\t\t\t<input type="hidden" name="terms-field" value="1" />\r\n' +
+    '\t\t\t</p>\r\n'
+  );
+}
+
+export interface PaymentBoxOptions {
+  /** `_wp_http_referer`: the page the form was printed on (`/checkout/` on the page itself). */
+  referer?: string;
+  /** The terms checkbox is ticked (the posted `terms`, on a form printed again after a post). */
+  termsChecked?: boolean;
+}
+
 /**
  * `woocommerce_checkout_payment()`: one `li.wc_payment_method` per gateway (the chosen one, or the
- * first, checked and its box open), the place-order button and the checkout nonce (sample 41).
+ * first, checked and its box open), the privacy text, the terms (the demo has a terms page), the
+ * place-order button and the checkout nonce (sample 41; an `update_order_review` fragment has
+ * `/?wc-ajax=update_order_review` as its referer).
  */
-export function paymentBox(chosen: string, nonce: string, origin: string): string {
+export function paymentBox(
+  chosen: string,
+  nonce: string,
+  origin: string,
+  options: PaymentBoxOptions = {},
+): string {
+  const referer = options.referer ?? '/?wc-ajax=update_order_review';
   const current = GATEWAYS.some((g) => g.id === chosen) ? chosen : (GATEWAYS[0]?.id ?? '');
   const methods = GATEWAYS.map((g) => {
     const on = g.id === current;
@@ -120,10 +163,11 @@ export function paymentBox(chosen: string, nonce: string, origin: string): strin
     '\t\t\t<br/><button type="submit" class="button alt" name="woocommerce_checkout_update_totals" value="Update totals">Update totals</button>\r\n\t\t</noscript>\r\n\r\n' +
     '\t\t\t<div class="woocommerce-terms-and-conditions-wrapper">\r\n' +
     `\t\t<div class="woocommerce-privacy-policy-text"><p>Your personal data will be used to process your order, support your experience throughout this website, and for other purposes described in our <a href="${escapeHtml(origin)}/privacy-policy/" class="woocommerce-privacy-policy-link" target="_blank">privacy policy</a>.</p>\n</div>\r\n` +
+    termsAndConditions(origin, options.termsChecked) +
     '\t\t\t</div>\r\n\t\r\n\t\t\r\n' +
     '\t\t<button type="submit" class="button alt" name="woocommerce_checkout_place_order" id="place_order" value="Place order" data-value="Place order">Place order</button>\r\n\t\t\r\n' +
     `\t\t<input type="hidden" id="woocommerce-process-checkout-nonce" name="woocommerce-process-checkout-nonce" value="${escapeHtml(nonce)}" />` +
-    '<input type="hidden" name="_wp_http_referer" value="/?wc-ajax=update_order_review" />\t</div>\r\n</div>\r\n'
+    `<input type="hidden" name="_wp_http_referer" value="${escapeHtml(referer)}" />\t</div>\r\n</div>\r\n`
   );
 }
 

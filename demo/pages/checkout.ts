@@ -1,10 +1,14 @@
-/** The checkout page (billing fields, account creation, order review, payment) and the order received page. */
-import { attrs, escapeHtml, priceHtml } from '../html';
-import { passwordToggleIsland } from '../islands';
+/**
+ * The checkout page (WooCommerce 9.9's classic checkout markup, demo/checkout/page.ts) and the order
+ * received page of an order placed without a recorded key.
+ */
+import { COUNTRY_NAMES } from '../checkout/address-data';
+import type { NoticeItem } from '../checkout/markup';
+import { addressFieldArgs, checkoutPageContent } from '../checkout/page';
 import { renderDocument, type PageContext } from '../layout';
-import { store } from '../store';
-import { requiredMark, totalsRows } from './parts';
+import { store as defaultStore, type DemoStore } from '../store';
 
+/** A billing field, in the shape of the page's first version (kept for pages/index.ts' export). */
 export interface CheckoutField {
   name: string;
   label: string;
@@ -14,134 +18,58 @@ export interface CheckoutField {
   wide?: boolean;
 }
 
-export const CHECKOUT_FIELDS: CheckoutField[] = [
-  {
-    name: 'billing_first_name',
-    label: 'First name',
-    type: 'text',
-    autocomplete: 'given-name',
-    required: true,
-  },
-  {
-    name: 'billing_last_name',
-    label: 'Last name',
-    type: 'text',
-    autocomplete: 'family-name',
-    required: true,
-  },
-  {
-    name: 'billing_country',
-    label: 'Country / Region',
-    type: 'select',
-    autocomplete: 'country',
-    required: true,
-    wide: true,
-  },
-  {
-    name: 'billing_address_1',
-    label: 'Street address',
-    type: 'text',
-    autocomplete: 'address-line1',
-    required: true,
-    wide: true,
-  },
-  {
-    name: 'billing_city',
-    label: 'Town / City',
-    type: 'text',
-    autocomplete: 'address-level2',
-    required: true,
-    wide: true,
-  },
-  {
-    name: 'billing_postcode',
-    label: 'Eircode / Postcode',
-    type: 'text',
-    autocomplete: 'postal-code',
-    required: false,
-    wide: true,
-  },
-  { name: 'billing_phone', label: 'Phone', type: 'tel', autocomplete: 'tel', required: false, wide: true },
-  {
-    name: 'billing_email',
-    label: 'Email address',
-    type: 'email',
-    autocomplete: 'email',
-    required: true,
-    wide: true,
-  },
-];
+/** The billing fields for the store's country, in their printed order (demo/checkout/page.ts). */
+export const CHECKOUT_FIELDS: CheckoutField[] = addressFieldArgs('billing', 'IE').map(([name, args]) => ({
+  name,
+  label: args.label,
+  type:
+    args.type === 'country' || args.type === 'state'
+      ? 'select'
+      : args.type === 'email' || args.type === 'tel'
+        ? args.type
+        : 'text',
+  autocomplete: args.autocomplete ?? '',
+  required: args.required,
+  wide: args.classes?.includes('form-row-wide') ?? false,
+}));
 
-export const COUNTRIES: [string, string][] = [
-  ['IE', 'Ireland'],
-  ['GB', 'United Kingdom (UK)'],
-  ['DE', 'Germany'],
-  ['FR', 'France'],
-  ['ES', 'Spain'],
-];
+/** Every country of the country select: code, name. */
+export const COUNTRIES: [string, string][] = Object.entries(COUNTRY_NAMES);
 
-function checkoutField(field: CheckoutField, values: Record<string, string>): string {
-  const value = values[field.name] ?? (field.name === 'billing_country' ? 'IE' : '');
-  const rowClass = `form-row ${field.wide ? 'form-row-wide' : field.name.endsWith('first_name') ? 'form-row-first' : 'form-row-last'}${field.required ? ' validate-required' : ''}`;
-  const common = attrs({
-    name: field.name,
-    id: field.name,
-    autocomplete: field.autocomplete,
-    required: field.required,
-    'aria-required': field.required ? 'true' : undefined,
-  });
-  const control =
-    field.type === 'select'
-      ? `<select class="country_select"${common}>${COUNTRIES.map(
-          ([code, name]) => `<option value="${code}"${code === value ? ' selected' : ''}>${name}</option>`,
-        ).join('')}</select>`
-      : `<input type="${field.type}" class="input-text"${common} value="${escapeHtml(value)}">`;
-  return (
-    `<p class="${rowClass}" id="${field.name}_field"><label for="${field.name}">${escapeHtml(field.label)}${requiredMark(field.required)}</label>` +
-    `<span class="woocommerce-input-wrapper">${control}</span></p>`
-  );
+export interface CheckoutRenderOptions {
+  /** The site's store (the demo's own by default). */
+  store?: DemoStore;
+  /** The posted form, when the page is printed again after a post without JavaScript. */
+  posted?: URLSearchParams;
+  /** Errors of that post, after the session's notices (`data-id`: the field). */
+  errors?: readonly NoticeItem[];
 }
 
-export function renderCheckout(ctx: PageContext, values: Record<string, string> = {}): string {
-  const lines = store.cartLines(ctx.session);
-  const subtotal = store.cartSubtotal(ctx.session);
-  const password = passwordToggleIsland(ctx.islands, {
-    id: 'account_password',
-    name: 'account_password',
-    autocomplete: 'new-password',
-    required: false,
-    className: 'input-text',
-    hydrate: 'interaction',
+export function renderCheckout(ctx: PageContext, options: CheckoutRenderOptions = {}): string {
+  const notices = {
+    error: [
+      ...ctx.notices.filter((n) => n.type === 'error').map((n) => ({ html: n.html })),
+      ...(options.errors ?? []),
+    ],
+    success: ctx.notices.filter((n) => n.type === 'success').map((n) => n.html),
+    notice: ctx.notices.filter((n) => n.type === 'notice').map((n) => n.html),
+  };
+  const content = checkoutPageContent({
+    store: options.store ?? defaultStore,
+    session: ctx.session,
+    islands: ctx.islands,
+    origin: ctx.url.origin,
+    posted: options.posted,
+    notices,
   });
-  const review = lines
-    .map(
-      (l) =>
-        `<tr class="cart_item"><td class="product-name">${escapeHtml(l.name)}&nbsp;<strong class="product-quantity">&times;&nbsp;${l.item.quantity}</strong></td>` +
-        `<td class="product-total">${priceHtml(l.lineTotal)}</td></tr>`,
-    )
-    .join('');
   const main =
-    '<h1 class="entry-title">Checkout</h1><div class="woocommerce">' +
-    '<form name="checkout" method="post" class="checkout woocommerce-checkout" action="/checkout/" enctype="multipart/form-data">' +
-    '<div class="col2-set" id="customer_details"><div class="woocommerce-billing-fields"><h2>Billing details</h2>' +
-    `<div class="woocommerce-billing-fields__field-wrapper">${CHECKOUT_FIELDS.map((f) => checkoutField(f, values)).join('')}</div></div>` +
-    '<div class="woocommerce-account-fields"><p class="form-row form-row-wide create-account">' +
-    '<label class="woocommerce-form__label woocommerce-form__label-for-checkbox checkbox">' +
-    `<input class="woocommerce-form__input woocommerce-form__input-checkbox input-checkbox" id="createaccount" type="checkbox" name="createaccount" value="1"${values.createaccount ? ' checked' : ''}> <span>Create an account?</span></label></p>` +
-    '<div class="create-account"><p class="form-row validate-required" id="account_password_field">' +
-    `<label for="account_password">Create account password${requiredMark(true)}</label>` +
-    `<span class="woocommerce-input-wrapper">${password}</span></p></div></div></div>` +
-    '<h2 id="order_review_heading">Your order</h2><div id="order_review" class="woocommerce-checkout-review-order">' +
-    '<table class="shop_table woocommerce-checkout-review-order-table"><thead><tr><th class="product-name">Product</th><th class="product-total">Subtotal</th></tr></thead>' +
-    `<tbody>${review}</tbody><tfoot>${totalsRows(subtotal)}</tfoot></table>` +
-    '<div id="payment" class="woocommerce-checkout-payment"><ul class="wc_payment_methods payment_methods methods">' +
-    '<li class="wc_payment_method payment_method_cod"><input id="payment_method_cod" type="radio" class="input-radio" name="payment_method" value="cod" checked>' +
-    '<label for="payment_method_cod">Cash on delivery</label><div class="payment_box payment_method_cod"><p>Pay with cash upon delivery.</p></div></li></ul>' +
-    '<div class="form-row place-order">' +
-    '<button type="submit" class="button alt" name="woocommerce_checkout_place_order" id="place_order" value="Place order">Place order</button>' +
-    `<input type="hidden" id="woocommerce-process-checkout-nonce" name="woocommerce-process-checkout-nonce" value="${store.nonce(ctx.session, 'woocommerce-process_checkout')}">` +
-    '<input type="hidden" name="_wp_http_referer" value="/checkout/"></div></div></div></form></div>';
-  return renderDocument(ctx, { title: 'Checkout', bodyClass: 'page woocommerce-checkout', main });
+    '<article class="page type-page status-publish hentry"><header class="entry-header"><h1 class="entry-title">Checkout</h1></header>' +
+    `<div class="entry-content">${content}</div></article>`;
+  // The notices are printed inside the checkout's block (WooCommerce's first notices wrapper).
+  return renderDocument(
+    { ...ctx, notices: [] },
+    { title: 'Checkout', bodyClass: 'page woocommerce-checkout', main },
+  );
 }
 
 export function renderOrderReceived(ctx: PageContext, orderId: number): string {
