@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { AddressFields } from '../../src/address/AddressFields';
+import { fieldRow, rowControl } from '../../src/address/layout-dom';
 import { stateInput, stateValueAfter } from '../../src/address/rules';
 import { useAnnounce } from '../../src/a11y/useAnnounce';
 import { readAddressRules } from '../../src/contract/address';
@@ -7,20 +9,18 @@ import { applyCoupon, placeOrder, removeCoupon, updateOrderReview } from '../../
 import { emit, on, vetoed } from '../../src/events/bus';
 import { useIslandContainer } from '../../src/islands/container';
 import { sanitizedFragment } from '../../src/security/html';
+import { guardSubmissions } from '../../src/ui/submitOnce';
 import { sameOriginUrl } from '../../src/security/url';
 import { isAbort, TransportError } from '../../src/transport/errors';
-import { AddressFields } from './AddressFields';
 import { CheckoutNotices, type Notice } from './CheckoutNotices';
 import { clearDraft, readDraft, restoreDraft, saveDraft } from './draft';
 import {
   arrangePayment,
   chosenPayment,
-  fieldRow,
   isHidden,
   keepValues,
   replaceFragments,
   restoreValues,
-  rowControl,
   serializeForm,
   showFieldProblem,
   validateRow,
@@ -102,10 +102,19 @@ export function Checkout(props: CheckoutProps) {
     () => readAddressRules(props.address.i18n, props.address.countrySelect),
     [props.address.i18n, props.address.countrySelect],
   );
-  const [form] = useState(() => container.querySelector<HTMLFormElement>('form.checkout'));
+  // The checkout form, or on the order-pay page WooCommerce's `form#order_review` (§2 "Order-pay
+  // page": the order is paid by posting that form with a payment method chosen).
+  const [form] = useState(
+    () =>
+      container.querySelector<HTMLFormElement>('form.checkout') ??
+      container.querySelector<HTMLFormElement>('form#order_review'),
+  );
+  const paying = !!form && !form.classList.contains('checkout');
+  // What was typed in this tab's checkout (not on the order-pay page, which has no address).
   const [draft] = useState(() => {
+    if (!form || paying) return {};
     const saved = readDraft();
-    if (form) restoreDraft(form, saved);
+    restoreDraft(form, saved);
     return saved;
   });
   const [billing, setBilling] = useState<Address>(() =>
@@ -161,9 +170,10 @@ export function Checkout(props: CheckoutProps) {
       }, 0);
       later(
         () =>
-          host
-            .querySelector<HTMLElement>('.woocommerce-error, .woocommerce-message, [role="alert"]')
-            ?.focus(),
+          (
+            host.querySelector<HTMLElement>('.woocommerce-error, .woocommerce-message, .woocommerce-info') ??
+            host.querySelector<HTMLElement>('[role="alert"]')
+          )?.focus(),
         NOTICE_FOCUS_MS,
       );
     },
@@ -195,7 +205,7 @@ export function Checkout(props: CheckoutProps) {
   const [unmounted] = useState(() => new AbortController());
   useEffect(() => () => unmounted.abort(), [unmounted]);
   useLayoutEffect(() => {
-    if (!form) return;
+    if (!form || paying) return; // on the order-pay page nothing is recalculated: the order is made
     const payload = () =>
       reviewPayload({
         nonce: props.nonces.updateOrderReview,
@@ -219,7 +229,7 @@ export function Checkout(props: CheckoutProps) {
       created.dispose();
       if (reviews.current === created) reviews.current = null;
     };
-  }, [form, container, props.nonces.updateOrderReview]);
+  }, [form, paying, container, props.nonces.updateOrderReview]);
 
   // The first recalculation on a checkout page (§4 "page initialisation").
   useEffect(() => {
@@ -256,7 +266,7 @@ export function Checkout(props: CheckoutProps) {
       ) {
         scheduler()?.typed();
       }
-      saveDraft(form);
+      if (!paying) saveDraft(form);
     };
     const onChange = (event: Event) => {
       const el = event.target as Element;
@@ -274,7 +284,7 @@ export function Checkout(props: CheckoutProps) {
       ) {
         scheduler()?.changed();
       }
-      saveDraft(form);
+      if (!paying) saveDraft(form);
     };
     const onFocusOut = (event: FocusEvent) => {
       const el = event.target as Element;
@@ -296,7 +306,7 @@ export function Checkout(props: CheckoutProps) {
       form.removeEventListener('change', onChange);
       form.removeEventListener('focusout', onFocusOut);
     };
-  }, [form, arrange]);
+  }, [form, paying, arrange]);
 
   useLayoutEffect(() => {
     arrange();
@@ -307,6 +317,7 @@ export function Checkout(props: CheckoutProps) {
   // ---- place order (§4 "Checkout form", "Place-order result") ----------------------------------
   useLayoutEffect(() => {
     if (!form) return;
+    if (paying) return guardOrderPay(form, setProcessing);
     const onSubmit = (event: SubmitEvent) => {
       const { reviews, showNotice } = latest.current;
       const scheduler = reviews.current;
@@ -370,7 +381,7 @@ export function Checkout(props: CheckoutProps) {
     };
     form.addEventListener('submit', onSubmit);
     return () => form.removeEventListener('submit', onSubmit);
-  }, [form, unmounted, props.debug]);
+  }, [form, paying, unmounted, props.debug]);
 
   useEffect(() => {
     if (!form) return;
@@ -403,32 +414,36 @@ export function Checkout(props: CheckoutProps) {
   };
   // The draft follows the pickers too (they are not the form's native controls).
   useEffect(() => {
-    if (form) saveDraft(form);
-  }, [form, billing, shipping]);
+    if (form && !paying) saveDraft(form);
+  }, [form, paying, billing, shipping]);
 
   if (!form) return null;
   return (
     <>
-      <AddressFields
-        form={form}
-        prefix="billing"
-        rules={rules}
-        country={billing.country}
-        state={billing.state}
-        onCountry={changeCountry('billing')}
-        onState={changeState('billing')}
-        onLaidOut={laidOut('billing')}
-      />
-      <AddressFields
-        form={form}
-        prefix="shipping"
-        rules={rules}
-        country={shipping.country}
-        state={shipping.state}
-        onCountry={changeCountry('shipping')}
-        onState={changeState('shipping')}
-        onLaidOut={laidOut('shipping')}
-      />
+      {!paying && (
+        <>
+          <AddressFields
+            form={form}
+            prefix="billing"
+            rules={rules}
+            country={billing.country}
+            state={billing.state}
+            onCountry={changeCountry('billing')}
+            onState={changeState('billing')}
+            onLaidOut={laidOut('billing')}
+          />
+          <AddressFields
+            form={form}
+            prefix="shipping"
+            rules={rules}
+            country={shipping.country}
+            state={shipping.state}
+            onCountry={changeCountry('shipping')}
+            onState={changeState('shipping')}
+            onLaidOut={laidOut('shipping')}
+          />
+        </>
+      )}
       {noticeHost &&
         createPortal(
           <CheckoutNotices
@@ -444,6 +459,29 @@ export function Checkout(props: CheckoutProps) {
       {processing && createPortal(<div className="shop-islands-checkout-overlay" aria-hidden="true" />, form)}
     </>
   );
+}
+
+/**
+ * The order-pay page (§2): WooCommerce's form posts itself, with the chosen method. Extension checks
+ * may cancel it (`checkout_place_order`, `checkout_place_order_{method}`); once it is on its way,
+ * every further submit is refused until the page is shown again (one payment per intent), and the
+ * form is blocked meanwhile.
+ */
+function guardOrderPay(form: HTMLFormElement, onBusy: (busy: boolean) => void): () => void {
+  const onSubmit = (event: SubmitEvent) => {
+    if (vetoed('checkout_place_order', [form], form)) {
+      event.preventDefault();
+      return;
+    }
+    const method = chosenPayment(form);
+    if (method && vetoed(`checkout_place_order_${method}`, [form], form)) event.preventDefault();
+  };
+  form.addEventListener('submit', onSubmit);
+  const stop = guardSubmissions(form, onBusy);
+  return () => {
+    form.removeEventListener('submit', onSubmit);
+    stop();
+  };
 }
 
 /** WooCommerce's notice group at the top of the checkout form, made when the island mounts. */

@@ -28,6 +28,15 @@ function ServerMessages({ html, onRendered }: { html: string; onRendered(el: HTM
     const el = ref.current;
     if (!el) return;
     el.replaceChildren(sanitizedFragment(html));
+    // WooCommerce prints `<ul class="woocommerce-error" role="alert">`: a list that is no longer a
+    // list to assistive technology (its items lose their parent). The alert goes around it.
+    el.querySelectorAll<HTMLElement>('ul[role="alert"], ol[role="alert"]').forEach((list) => {
+      const alert = document.createElement('div');
+      alert.setAttribute('role', 'alert');
+      list.removeAttribute('role');
+      list.replaceWith(alert);
+      alert.append(list);
+    });
     el.querySelectorAll<HTMLElement>('li[data-id]').forEach((li) => {
       const id = li.dataset.id ?? '';
       if (!/^[A-Za-z][\w-]*$/.test(id) || li.querySelector('a')) return;
@@ -74,39 +83,47 @@ export function CheckoutNotices({ notice, ordersUrl, onRendered, onRetry }: Chec
       return <ServerMessages key={notice.id} html={notice.html} onRendered={onRendered} />;
     case 'generic':
       return (
-        <ul key={notice.id} className="woocommerce-error" role="alert" tabIndex={-1}>
-          {generic}
-        </ul>
+        <div key={notice.id} role="alert">
+          <ul className="woocommerce-error" tabIndex={-1}>
+            {generic}
+          </ul>
+        </div>
       );
     case 'refused':
       return (
-        <ul key={notice.id} className="woocommerce-error" role="alert" tabIndex={-1}>
-          <li>{__(REFUSED_NAVIGATION_MESSAGE)}</li>
-          {generic}
-        </ul>
+        <div key={notice.id} role="alert">
+          <ul className="woocommerce-error" tabIndex={-1}>
+            <li>{__(REFUSED_NAVIGATION_MESSAGE)}</li>
+            {generic}
+          </ul>
+        </div>
       );
     case 'review-failed':
       return (
-        <ul key={notice.id} className="woocommerce-error" role="alert" tabIndex={-1}>
-          <li>
-            {notice.expired ? __(PAGE_EXPIRED) : __(REVIEW_FAILED)}{' '}
-            {notice.expired ? (
-              <button type="button" className="button" onClick={() => window.location.reload()}>
-                {__('Reload')}
-              </button>
-            ) : (
-              <button type="button" className="button" onClick={onRetry}>
-                {__('Try again')}
-              </button>
-            )}
-          </li>
-        </ul>
+        <div key={notice.id} role="alert">
+          <ul className="woocommerce-error" tabIndex={-1}>
+            <li>
+              {notice.expired ? __(PAGE_EXPIRED) : __(REVIEW_FAILED)}{' '}
+              {notice.expired ? (
+                <button type="button" className="button" onClick={() => window.location.reload()}>
+                  {__('Reload')}
+                </button>
+              ) : (
+                <button type="button" className="button" onClick={onRetry}>
+                  {__('Try again')}
+                </button>
+              )}
+            </li>
+          </ul>
+        </div>
       );
     case 'coupon-failed':
       return (
-        <ul key={notice.id} className="woocommerce-error" role="alert" tabIndex={-1}>
-          <li>{__(COUPON_FAILED)}</li>
-        </ul>
+        <div key={notice.id} role="alert">
+          <ul className="woocommerce-error" tabIndex={-1}>
+            <li>{__(COUPON_FAILED)}</li>
+          </ul>
+        </div>
       );
   }
 }

@@ -5,7 +5,7 @@
  * inputs (nonces, order attribution), the payment boxes (card data is the provider's), the terms.
  * Storage is hostile: only a map of short strings for fields that exist is used.
  */
-import type { Control } from './form';
+import type { Control } from '../../src/address/layout-dom';
 
 const KEY = 'shop-islands:checkout-draft';
 const MAX_VALUE = 2000;

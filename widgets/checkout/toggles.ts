@@ -42,6 +42,17 @@ export function useToggles(container: HTMLElement, form: HTMLFormElement | null)
     };
     if (shippingBox && shippingAddress) setShown(shippingAddress, shippingBox.checked);
     if (createAccount && accountBox) setShown(accountBox, createAccount.checked);
+    // WooCommerce 9.9 names the coupon link 'Enter your coupon code' while it reads 'Click here to
+    // enter your code': speech users say what they see (WCAG 2.5.3), so the visible words name it.
+    const renamed: [HTMLElement, string][] = [];
+    for (const link of links('a.showcoupon')) {
+      const label = link.getAttribute('aria-label');
+      const text = (link.textContent ?? '').trim();
+      if (label && text && !text.toLowerCase().includes(label.toLowerCase())) {
+        renamed.push([link, label]);
+        link.removeAttribute('aria-label');
+      }
+    }
     for (const link of links('a.showlogin')) {
       link.setAttribute('role', 'button');
       if (login?.id) link.setAttribute('aria-controls', login.id);
@@ -92,6 +103,7 @@ export function useToggles(container: HTMLElement, form: HTMLFormElement | null)
     container.addEventListener('click', onClick);
     container.addEventListener('change', onChange);
     return () => {
+      for (const [link, label] of renamed) link.setAttribute('aria-label', label);
       container.removeEventListener('click', onClick);
       container.removeEventListener('change', onChange);
     };

@@ -1,9 +1,9 @@
 import { useLayoutEffect, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
-import type { AddressRules } from '../../src/contract/address';
-import { layoutFields, sortByPriority, stateInput, ADDRESS_KEYS } from '../../src/address/rules';
-import { SearchSelect, type SearchOption } from '../../src/ui/SearchSelect';
-import { applyLayout, fieldRow, labelText, setLabel } from './form';
+import type { AddressRules } from '../contract/address';
+import { SearchSelect, type SearchOption } from '../ui/SearchSelect';
+import { applyLayout, fieldRow, labelText, setLabel } from './layout-dom';
+import { layoutFields, sortByPriority, stateInput, ADDRESS_KEYS } from './rules';
 
 /** The printed control a picker stands in for, put back when the island goes. */
 interface Replaced {
@@ -17,6 +17,8 @@ interface Slots {
   countryWrapper: HTMLElement | null;
   countryOptions: SearchOption[];
   countryLabel: string;
+  /** The printed select's placeholder option ('Select a country / region…'), '' when it has none. */
+  countryPlaceholder: string;
   stateRow: HTMLElement | null;
   stateWrapper: HTMLElement | null;
   stateLabel: string;
@@ -38,10 +40,13 @@ function readSlots(form: HTMLFormElement, prefix: string): Slots {
     if (node?.parentElement) replaced.push({ node, parent: node.parentElement, next: node.nextSibling });
   };
   let countryOptions: SearchOption[] = [];
+  let countryPlaceholder = '';
   if (country instanceof HTMLSelectElement) {
-    countryOptions = Array.from(country.options)
-      .filter((o) => o.value !== '')
-      .map((o) => [o.value, o.text.trim()] as const);
+    const options = Array.from(country.options);
+    // The placeholder option: '' on the checkout, `default` in the cart's shipping calculator.
+    const isPlaceholder = (o: HTMLOptionElement) => o.value === '' || o.value === 'default';
+    countryPlaceholder = options.find(isPlaceholder)?.text.trim() ?? '';
+    countryOptions = options.filter((o) => !isPlaceholder(o)).map((o) => [o.value, o.text.trim()] as const);
     keep(country);
   }
   if (state && country instanceof HTMLSelectElement) keep(state);
@@ -49,6 +54,7 @@ function readSlots(form: HTMLFormElement, prefix: string): Slots {
     countryWrapper: country instanceof HTMLSelectElement ? wrapperOf(countryRow) : null,
     countryOptions,
     countryLabel: countryRow ? labelText(countryRow) : '',
+    countryPlaceholder,
     stateRow,
     stateWrapper: country instanceof HTMLSelectElement ? wrapperOf(stateRow) : null,
     stateLabel: stateRow ? labelText(stateRow) : '',
@@ -59,7 +65,7 @@ function readSlots(form: HTMLFormElement, prefix: string): Slots {
 
 export interface AddressFieldsProps {
   form: HTMLFormElement;
-  /** `billing` or `shipping`. */
+  /** `billing` or `shipping` (the checkout), `calc_shipping` (the cart's shipping calculator). */
   prefix: string;
   rules: AddressRules;
   country: string;
@@ -73,7 +79,8 @@ export interface AddressFieldsProps {
 /**
  * One address's country and state pickers (§4 "Address form", §5 messages), drawn in the server's
  * rows in place of its selects (which go back when the island does), and the country's layout
- * applied to the server's rows.
+ * applied to the server's rows (`#{prefix}_{key}_field`; rows the form does not have are skipped:
+ * the shipping calculator has country, state, city and postcode only).
  */
 export function AddressFields({
   form,
@@ -95,12 +102,22 @@ export function AddressFields({
   // The printed selects leave before the first paint, and come back when the island goes.
   useLayoutEffect(() => {
     for (const { node } of slots.replaced) node.remove();
+    // A state row printed without a label (the shipping calculator's, for a country without states)
+    // gets one while the island is there: the picker or text input it may hold needs its name.
+    const row = slots.stateWrapper ? slots.stateRow : null;
+    let added: HTMLLabelElement | null = null;
+    if (row && !row.querySelector('label')) {
+      added = document.createElement('label');
+      added.htmlFor = `${prefix}_state`;
+      row.prepend(added);
+    }
     return () => {
+      added?.remove();
       for (const { node, parent, next } of [...slots.replaced].reverse()) {
         parent.insertBefore(node, next && next.parentNode === parent ? next : null);
       }
     };
-  }, [slots]);
+  }, [slots, prefix]);
 
   useLayoutEffect(() => {
     applyLayout(form, prefix, layout, sortByPriority(layout), rules.optionalText);
@@ -170,7 +187,7 @@ export function AddressFields({
             options={slots.countryOptions}
             value={country}
             onChange={onCountry}
-            placeholder="Select a country / region…"
+            placeholder={slots.countryPlaceholder || 'Select a country / region…'}
             required
             messages={{ noMatches }}
           />,

@@ -1,0 +1,449 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { http, HttpResponse, type RequestHandler } from 'msw';
+import { useEffect, useRef } from 'react';
+import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
+import { createCheckoutHandlers } from '../demo/checkout/handlers';
+import { checkoutIslandProps, checkoutPageContent, type CheckoutIslandProps } from '../demo/checkout/page';
+import { DEMO_LOGIN } from '../demo/fixtures';
+import { IslandCollector } from '../demo/islands';
+import { store } from '../demo/store';
+import { locatorOf, resolve } from '../src/islands/locate';
+import { browser } from '../widgets/checkout/Checkout';
+import island from '../widgets/checkout/island';
+import { inJsdom } from './support/lightbox';
+import { demoHandlers } from './support/msw';
+
+/**
+ * The classic checkout island over the markup the demo store prints for a session with Pro Match
+ * Football in its cart (demo/checkout/page.ts: WooCommerce 9.9's `.woocommerce` block, sample 40).
+ * The island is defined with `adopt`: it keeps that markup and adds the behaviour, so each story
+ * prints the page into the canvas and mounts the island module on its `checkout` container, as the
+ * runtime does, and unmounts it when the story ends.
+ *
+ * The demo store's checkout handlers (demo/checkout/handlers.ts) answer the wc-ajax calls for the
+ * story's own session, so the printed nonces are the ones they accept; a story overriding the place
+ * order answer lists its handler first.
+ */
+
+interface CheckoutPage {
+  /** The session's cookie (`name=value`): the story's handlers answer for that session. */
+  cookie: string;
+  /** `div.woocommerce`, holding the `checkout` island container and its fallback. */
+  markup: string;
+  props: CheckoutIslandProps;
+}
+
+/** The page of the story being shown (made in `beforeEach`, after the project's `resetStore()`). */
+let page: CheckoutPage | null = null;
+/** The wc-ajax endpoints asked since the story began, in order. */
+const asked: string[] = [];
+
+function printCheckout(loggedIn: boolean): CheckoutPage {
+  const { session, setCookie } = store.ensureSession('');
+  const added = store.addToCart(session, { productId: 13, quantity: 1 });
+  if (!added.ok) throw new Error('Pro Match Football could not be added to the demo cart.');
+  if (loggedIn) session.loggedIn = DEMO_LOGIN.username;
+  const origin = window.location.origin;
+  return {
+    cookie: (setCookie[0] ?? '').split(';')[0] ?? '',
+    markup: checkoutPageContent({ store, session, islands: new IslandCollector(), origin }),
+    props: checkoutIslandProps(store, session, origin),
+  };
+}
+
+const endpointOf = (request: Request) => new URL(request.url).searchParams.get('wc-ajax');
+
+/** Notes every wc-ajax call and lets the next handler answer it. */
+const recorder = http.all('*', ({ request }) => {
+  const endpoint = endpointOf(request);
+  if (endpoint) asked.push(endpoint);
+  return undefined;
+});
+
+/** The demo store's checkout endpoints, for the story's session (no cookie reaches them). */
+const checkoutHandlers = createCheckoutHandlers({ store, cookieHeader: () => page?.cookie ?? '' });
+
+/** `parameters.msw` for the story: `first` ahead of the demo store's handlers. */
+const msw = (...first: RequestHandler[]) => ({
+  handlers: [recorder, ...first, ...checkoutHandlers, ...demoHandlers],
+});
+
+/** A wc-ajax endpoint answered with `answer`. */
+const answering = (endpoint: string, answer: () => Response | Promise<Response>) =>
+  http.post('*', ({ request }) => (endpointOf(request) === endpoint ? answer() : undefined));
+
+const JSON_HEADERS = { 'Content-Type': 'application/json; charset=UTF-8' };
+
+/** Sample 52: place order with the e-mail, first name and street left empty. */
+const VALIDATION_ERROR = JSON.stringify({
+  result: 'failure',
+  messages:
+    '\r\n<ul class="woocommerce-error" role="alert">\r\n' +
+    '\t\t\t<li data-id="billing_email">\r\n\t\t\t<strong>Billing Email address</strong> is a required field.\t\t</li>\r\n' +
+    '\t\t\t<li data-id="billing_first_name">\r\n\t\t\t<strong>Billing First name</strong> is a required field.\t\t</li>\r\n' +
+    '\t\t\t<li data-id="billing_address_1">\r\n\t\t\t<strong>Billing Street address</strong> is a required field.\t\t</li>\r\n' +
+    '\t</ul>\r\n',
+  refresh: false,
+  reload: false,
+});
+
+/** The place-order answer of the Processing story: held until the story ends. */
+let placeOrderHeld: { promise: Promise<void>; release: () => void } | null = null;
+function holdPlaceOrder(): () => void {
+  let release: () => void = () => {};
+  const promise = new Promise<void>((resolve) => (release = resolve));
+  placeOrderHeld = { promise, release };
+  return () => {
+    placeOrderHeld = null;
+    release();
+  };
+}
+
+/**
+ * Unmounts the story's island. Called when the story ends (meta `beforeEach`'s cleanup), after
+ * Storybook unmounted the canvas: not from a React cleanup, where the island's own root could not
+ * be unmounted synchronously.
+ */
+let unmountIsland = () => {};
+
+/** The page in the canvas, the island mounted on its container as the runtime would. */
+function CheckoutStory({ page }: { page: CheckoutPage | null }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const container = ref.current?.querySelector<HTMLElement>('[data-island="checkout"]');
+    if (!page || !container) return;
+    let gone = false;
+    container.setAttribute('data-island-state', 'loading');
+    const start = async () => {
+      const result = await island.mount(container, page.props, {
+        name: 'checkout',
+        locate: { locatorOf, resolve },
+      });
+      if (!result.ok) {
+        container.setAttribute('data-island-state', 'failed');
+        throw new Error(`checkout props: ${result.field}: ${result.problem}`);
+      }
+      if (gone) return result.unmount();
+      unmountIsland = result.unmount;
+      container.setAttribute('data-island-state', 'mounted');
+    };
+    // As the runtime does, from a task of its own: the island renders synchronously (flushSync),
+    // which React cannot do from inside this story's render.
+    const task = setTimeout(() => void start(), 0);
+    return () => {
+      gone = true;
+      clearTimeout(task);
+    };
+  }, [page]);
+  if (!page) return null;
+  return <div ref={ref} dangerouslySetInnerHTML={{ __html: page.markup }} />;
+}
+
+/** Waits for the island to be on the page; the canvas's queries. */
+async function mounted(canvasElement: HTMLElement) {
+  await waitFor(() =>
+    expect(canvasElement.querySelector('[data-island="checkout"]')).toHaveAttribute(
+      'data-island-state',
+      'mounted',
+    ),
+  );
+  return within(canvasElement);
+}
+
+type Canvas = Awaited<ReturnType<typeof mounted>>;
+
+const countryPicker = (canvas: Canvas) => canvas.getByRole('combobox', { name: /^Country \/ Region/ });
+const table = (canvas: Canvas) => canvas.getByRole('table');
+/**
+ * 'Have a coupon? Click here to enter your code' (WooCommerce labels the link 'Enter your coupon
+ * code'; the island names it by its visible words).
+ */
+const couponToggle = (canvas: Canvas) =>
+  canvas.getByRole('button', { name: /^(Click here to enter your code|Enter your coupon code)$/ });
+
+/** Chooses `option` in a searchable picker: click, type part of its name, click it in the list. */
+async function pick(canvas: Canvas, picker: HTMLElement, option: string) {
+  await userEvent.click(picker);
+  await userEvent.clear(picker);
+  await userEvent.keyboard(option);
+  await userEvent.click(await canvas.findByRole('option', { name: option }));
+  await waitFor(() => expect(picker).toHaveValue(option));
+}
+
+/** Fills the billing address's text fields (the county left to the picker). */
+async function typeAddress(canvas: Canvas, fields: Record<string, string>) {
+  for (const [label, value] of Object.entries(fields)) {
+    await userEvent.type(canvas.getByRole('textbox', { name: new RegExp(`^${label}`) }), value);
+  }
+}
+
+const placeOrder = (canvas: Canvas) => userEvent.click(canvas.getByRole('button', { name: 'Place order' }));
+const count = (endpoint: string) => asked.filter((name) => name === endpoint).length;
+
+/** `loggedIn`: the page printed for a logged-in customer (read when the story starts). */
+interface CheckoutStoryArgs {
+  loggedIn: boolean;
+}
+
+const meta = {
+  title: 'Widgets/Checkout',
+  args: { loggedIn: false },
+  argTypes: { loggedIn: { control: false } },
+  // The story's page, printed in beforeEach (after the project's gave it a fresh demo store).
+  render: () => <CheckoutStory page={page} />,
+  parameters: { msw: msw() },
+  beforeEach: ({ args }) => {
+    asked.length = 0;
+    // The island keeps a draft of the form in sessionStorage: none from an earlier story.
+    sessionStorage.clear();
+    page = printCheckout(args.loggedIn);
+    // Where the island would navigate: the canvas stays.
+    const assign = spyOn(browser, 'assign').mockImplementation(() => {});
+    const reload = spyOn(browser, 'reload').mockImplementation(() => {});
+    // jsdom cannot scroll (the island scrolls to its notices): nothing to see there.
+    const scroll = inJsdom() ? spyOn(window, 'scrollTo').mockImplementation(() => {}) : null;
+    return () => {
+      scroll?.mockRestore();
+      unmountIsland();
+      unmountIsland = () => {};
+      assign.mockRestore();
+      reload.mockRestore();
+      sessionStorage.clear();
+      page = null;
+    };
+  },
+} satisfies Meta<CheckoutStoryArgs>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Empty: Story = {
+  name: 'Empty (a guest)',
+  play: async ({ canvasElement }) => {
+    const canvas = await mounted(canvasElement);
+    // The store's country, in the searchable picker that took the select's place.
+    expect(countryPicker(canvas)).toHaveValue('Ireland');
+    expect(canvas.getByRole('combobox', { name: /^County/ })).toHaveAttribute('aria-required', 'true');
+    expect(canvas.getByRole('textbox', { name: /^First name/ })).toHaveValue('');
+    expect(canvas.getByRole('textbox', { name: /^Email address/ })).toHaveValue('');
+    expect(canvas.getByRole('button', { name: 'Click here to login' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    expect(canvas.getByRole('checkbox', { name: 'Create an account?' })).not.toBeChecked();
+    expect(within(table(canvas)).getByText(/Pro Match Football/)).toBeVisible();
+    expect(canvas.getByRole('button', { name: 'Place order' })).toBeEnabled();
+    // Nothing to recalculate for an address that is not there.
+    expect(count('update_order_review')).toBe(0);
+  },
+};
+
+export const PartialAddress: Story = {
+  name: 'Partial address (a required field left empty)',
+  play: async ({ canvasElement }) => {
+    const canvas = await mounted(canvasElement);
+    await typeAddress(canvas, {
+      'First name': 'Aoife',
+      'Last name': 'Byrne',
+      'Street address': '12 Main Street',
+    });
+    const city = canvas.getByRole('textbox', { name: /^Town \/ City/ });
+    await userEvent.click(city);
+    await userEvent.tab();
+    expect(city).toHaveAttribute('aria-invalid', 'true');
+    expect(city).toHaveAccessibleDescription(/Town \/ City is a required field\./);
+    expect(canvas.getByRole('textbox', { name: /^Street address/ })).toHaveValue('12 Main Street');
+    // The review waits for a whole address.
+    expect(count('update_order_review')).toBe(0);
+  },
+};
+
+export const FullAddress: Story = {
+  name: 'Full address (the review recalculated)',
+  play: async ({ canvasElement }) => {
+    const canvas = await mounted(canvasElement);
+    const printed = table(canvas);
+    await typeAddress(canvas, {
+      'First name': 'Aoife',
+      'Last name': 'Byrne',
+      'Street address': '12 Main Street',
+      'Town / City': 'Dublin',
+      Eircode: 'D02 X285',
+    });
+    // A choice (not a key) completes the address: the review is asked for at once.
+    await pick(canvas, canvas.getByRole('combobox', { name: /^County/ }), 'Dublin');
+    // The server's table took the printed one's place, and is no longer busy.
+    await waitFor(() => expect(table(canvas)).not.toBe(printed), { timeout: 5000 });
+    const review = table(canvas);
+    expect(review).not.toHaveAttribute('aria-busy');
+    expect(within(review).getByText(/Pro Match Football/)).toBeVisible();
+    expect(within(review).getByRole('row', { name: /^Total/ })).toBeVisible();
+    expect(count('update_order_review')).toBe(1);
+  },
+};
+
+export const EachCountryKind: Story = {
+  name: 'Each country kind (state list, no states, free text)',
+  play: async ({ canvasElement }) => {
+    const canvas = await mounted(canvasElement);
+    const state = /^(State|County)/;
+    // A country with a state list: a picker.
+    await pick(canvas, countryPicker(canvas), 'United States (US)');
+    expect(canvas.getByRole('combobox', { name: /^State/ })).toHaveAttribute(
+      'placeholder',
+      'Select an option…',
+    );
+    expect(canvas.getByRole('textbox', { name: /^ZIP Code/ })).toBeVisible();
+    // A country with an empty list: no state row.
+    await pick(canvas, countryPicker(canvas), 'France');
+    expect(canvas.queryByRole('combobox', { name: state })).toBeNull();
+    expect(canvas.queryByRole('textbox', { name: state })).toBeNull();
+    // A country absent from the catalogue: free text.
+    await pick(canvas, countryPicker(canvas), 'United Kingdom (UK)');
+    expect(canvas.getByRole('textbox', { name: /^County/ })).toHaveValue('');
+    expect(canvas.queryByRole('combobox', { name: state })).toBeNull();
+  },
+};
+
+export const ServerErrors: Story = {
+  name: 'Server errors (sample 52)',
+  parameters: {
+    msw: msw(answering('checkout', () => new HttpResponse(VALIDATION_ERROR, { headers: JSON_HEADERS }))),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = await mounted(canvasElement);
+    await placeOrder(canvas);
+    const group = await canvas.findByRole('alert');
+    expect(group.closest('.woocommerce-NoticeGroup-checkout')).not.toBeNull();
+    const links = within(group).getAllByRole('link');
+    expect(links.map((link) => link.textContent?.replace(/\s+/g, ' ').trim())).toEqual([
+      'Billing Email address is a required field.',
+      'Billing First name is a required field.',
+      'Billing Street address is a required field.',
+    ]);
+    expect(links[0]).toHaveAttribute('href', '#billing_email');
+    const email = canvas.getByRole('textbox', { name: /^Email address/ });
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription(/Billing Email address is a required field\./);
+    expect(canvas.getByRole('textbox', { name: /^First name/ })).toHaveAttribute('aria-invalid', 'true');
+    // No longer busy (the form's state follows the notice, after the browser painted it).
+    await waitFor(() =>
+      expect(canvas.getByRole('form', { name: 'Checkout' })).not.toHaveAttribute('aria-busy'),
+    );
+    expect(count('checkout')).toBe(1);
+  },
+};
+
+export const Processing: Story = {
+  name: 'Processing (the answer held)',
+  parameters: {
+    msw: msw(
+      answering('checkout', async () => {
+        await placeOrderHeld?.promise;
+        return new HttpResponse(VALIDATION_ERROR, { headers: JSON_HEADERS });
+      }),
+    ),
+  },
+  beforeEach: holdPlaceOrder,
+  play: async ({ canvasElement }) => {
+    const canvas = await mounted(canvasElement);
+    await placeOrder(canvas);
+    await waitFor(() => expect(count('checkout')).toBe(1));
+    const form = canvas.getByRole('form', { name: 'Checkout' });
+    await waitFor(() => expect(form).toHaveAttribute('aria-busy', 'true'));
+    expect(form).toHaveClass('processing');
+    expect(form.querySelector('.shop-islands-checkout-overlay')).not.toBeNull();
+    // One order per intent: a second click sends nothing.
+    await placeOrder(canvas);
+    expect(count('checkout')).toBe(1);
+  },
+};
+
+export const CouponSuccess: Story = {
+  name: 'Coupon applied (save10)',
+  play: async ({ canvasElement }) => {
+    const canvas = await mounted(canvasElement);
+    const toggle = couponToggle(canvas);
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const code = canvas.getByRole('textbox', { name: 'Coupon:' });
+    expect(code).toHaveFocus();
+    await userEvent.type(code, 'save10');
+    await userEvent.click(canvas.getByRole('button', { name: 'Apply coupon' }));
+    expect(await canvas.findByRole('alert')).toHaveTextContent('Coupon code applied successfully.');
+    // The coupon form is collapsed again.
+    expect(code).not.toBeVisible();
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    // The review is recalculated with the discount (the server's table replaces the printed one).
+    await waitFor(
+      () => expect(within(table(canvas)).getByRole('row', { name: /^Coupon: save10/ })).toBeVisible(),
+      { timeout: 5000 },
+    );
+  },
+};
+
+export const CouponError: Story = {
+  name: 'Coupon error (no such code)',
+  play: async ({ canvasElement }) => {
+    const canvas = await mounted(canvasElement);
+    await userEvent.click(couponToggle(canvas));
+    const code = canvas.getByRole('textbox', { name: 'Coupon:' });
+    await userEvent.type(code, 'nosuchcode');
+    await userEvent.click(canvas.getByRole('button', { name: 'Apply coupon' }));
+    const alert = await canvas.findByRole('alert');
+    expect(alert).toHaveTextContent('Coupon "nosuchcode" does not exist!');
+    expect(alert.previousElementSibling).toBe(code);
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+    expect(code).toHaveAccessibleDescription('Coupon "nosuchcode" does not exist!');
+    expect(code).toHaveFocus();
+    // Still open (once its 400 ms reveal is over, in a browser).
+    await waitFor(() => expect(code).toBeVisible());
+  },
+};
+
+export const LoggedIn: Story = {
+  name: 'Logged in (no login, no account box)',
+  args: { loggedIn: true },
+  play: async ({ canvasElement }) => {
+    const canvas = await mounted(canvasElement);
+    expect(canvas.queryByRole('button', { name: 'Click here to login' })).toBeNull();
+    expect(canvas.queryByText(/Returning customer\?/)).toBeNull();
+    expect(canvas.queryByRole('checkbox', { name: 'Create an account?' })).toBeNull();
+    expect(couponToggle(canvas)).toBeVisible();
+    expect(countryPicker(canvas)).toHaveValue('Ireland');
+  },
+};
+
+export const CreateAccount: Story = {
+  name: 'Create an account (the password box shown)',
+  play: async ({ canvasElement }) => {
+    const canvas = await mounted(canvasElement);
+    const password = canvas.getByLabelText(/^Create account password/);
+    expect(password).not.toBeVisible();
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Create an account?' }));
+    expect(canvas.getByRole('checkbox', { name: 'Create an account?' })).toBeChecked();
+    // Shown (once its 400 ms reveal is over, in a browser).
+    await waitFor(() => expect(password).toBeVisible());
+    expect(password).toHaveValue('');
+  },
+};
+
+export const NetworkError: Story = {
+  name: 'Network error (the §8 message)',
+  parameters: { msw: msw(answering('checkout', () => HttpResponse.error())) },
+  play: async ({ canvasElement }) => {
+    const canvas = await mounted(canvasElement);
+    await placeOrder(canvas);
+    const alert = await canvas.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'There was an error processing your order. Please check for any charges in your payment method and review your order history before placing the order again.',
+    );
+    expect(within(alert).getByRole('link', { name: 'order history' })).toHaveAttribute(
+      'href',
+      `${window.location.origin}/my-account/orders/`,
+    );
+    await waitFor(() => expect(canvas.getByRole('form', { name: 'Checkout' })).not.toHaveClass('processing'));
+    // Never sent again without the shopper.
+    expect(count('checkout')).toBe(1);
+  },
+};
