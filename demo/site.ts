@@ -5,8 +5,10 @@
  * (store notice dismissal by GET, coming-soon dismissal through admin-post.php). Then it routes the
  * WooCommerce permalinks to pages/ (one file a page).
  */
-import { findOrder } from './checkout/orders';
+import { processLogin } from './checkout/login';
+import { applyCoupon, findOrder } from './checkout/orders';
 import { renderRecordedOrderReceived } from './checkout/order-received';
+import { processCheckout } from './checkout/process';
 import { parseCookies, serializeCookie } from './cookies';
 import {
   CATEGORIES,
@@ -30,7 +32,6 @@ import {
 import type { PageContext } from './layout';
 import { NO_ASSETS, type PageAssets } from './manifest';
 import {
-  CHECKOUT_FIELDS,
   renderCart,
   renderCategory,
   renderCheckout,
@@ -43,7 +44,9 @@ import {
   renderShop,
   renderWishlist,
 } from './pages';
+import type { CheckoutRenderOptions } from './pages/checkout';
 import { handleCommentPost } from './reviews';
+import { calculateShipping } from './shipping-calculator';
 import { store as defaultStore, type DemoStore, type Session } from './store';
 import { isEmail, WAITLIST_NONCE_ACTION, WAITLIST_TEXT } from './waitlist';
 
@@ -321,48 +324,45 @@ export function createSite(options: SiteOptions = {}) {
     return redirect(ex, '/wishlist/');
   }
 
+  /**
+   * /checkout/: WooCommerce's form handlers for the posts the page's forms send it (the login form,
+   * the coupon form and the checkout form itself, without JavaScript), then the page.
+   */
   function checkout(ex: Exchange): Response {
-    if (store.cartLines(ex.session).length === 0 && ex.request.method !== 'POST') {
+    const post = ex.request.method === 'POST';
+    const hasCart = () => store.cartLines(ex.session).length > 0;
+    const page = (options: CheckoutRenderOptions = {}) =>
+      render(ex, (ctx) => renderCheckout(ctx, { ...options, store }));
+    if (post && ex.fields.has('login')) {
+      // `process_login()`: the "Returning customer?" form posts to the page (it has no action).
+      const outcome = processLogin(store, ex.session, ex.fields);
+      if (outcome === 'expired') return render(ex, (ctx) => renderLinkExpired(ctx, '/checkout/'), 403);
+      if (outcome === 'ok') return redirect(ex, '/checkout/');
+      // Failed: the page below shows the error notice.
+    } else if (post && ex.fields.get('apply_coupon') && ex.fields.get('coupon_code')) {
+      // `update_cart_action()`: the coupon form without JavaScript; the page shows the notice.
+      const result = applyCoupon(store, ex.session, ex.fields.get('coupon_code') ?? '');
+      store.addNotice(ex.session, result.ok ? 'success' : 'error', result.message);
+    } else if (
+      post &&
+      (ex.fields.has('woocommerce_checkout_place_order') ||
+        ex.fields.has('woocommerce_checkout_update_totals'))
+    ) {
+      // `checkout_action()`: the checkout form without JavaScript (place order, or update totals).
+      if (!hasCart()) return redirect(ex, '/cart/');
+      const outcome = processCheckout(store, ex.session, ex.fields, ex.url.origin);
+      if (outcome.ok) {
+        const { order } = outcome;
+        return redirect(ex, `/checkout/order-received/${order.id}/?key=${encodeURIComponent(order.key)}`);
+      }
+      // Printed again with what was posted and the errors at the top (none after a valid update).
+      return page({ posted: ex.fields, errors: outcome.errors });
+    }
+    if (!hasCart()) {
       store.addNotice(ex.session, 'notice', 'Checkout is not available whilst your cart is empty.');
       return redirect(ex, '/cart/');
     }
-    if (ex.request.method !== 'POST' || !ex.fields.has('woocommerce_checkout_place_order')) {
-      return render(ex, (ctx) => renderCheckout(ctx));
-    }
-    const values = Object.fromEntries(ex.fields.entries());
-    // Step 53 (bad nonce), step 52 (required fields), in WooCommerce's words.
-    if (
-      !store.verifyNonce(
-        ex.session,
-        'woocommerce-process_checkout',
-        ex.fields.get('woocommerce-process-checkout-nonce'),
-      )
-    ) {
-      store.addNotice(ex.session, 'error', 'We were unable to process your order, please try again.');
-    } else if (store.cartLines(ex.session).length === 0) {
-      store.addNotice(
-        ex.session,
-        'error',
-        'Sorry, your session has expired. <a href="/shop/" class="wc-backward">Return to shop</a>',
-      );
-    } else {
-      for (const field of CHECKOUT_FIELDS) {
-        const value = (values[field.name] ?? '').trim();
-        const label = `<strong>Billing ${escapeHtml(field.label)}</strong>`;
-        if (field.required && !value) store.addNotice(ex.session, 'error', `${label} is a required field.`);
-        else if (field.type === 'email' && value && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) {
-          store.addNotice(ex.session, 'error', `${label} is not a valid email address.`);
-        }
-      }
-      if (values.createaccount && !(values.account_password ?? '')) {
-        store.addNotice(ex.session, 'error', '<strong>Create account password</strong> is a required field.');
-      }
-    }
-    if (ex.session.notices.some((n) => n.type === 'error')) {
-      return render(ex, (ctx) => renderCheckout(ctx, values));
-    }
-    const orderId = store.placeOrder(ex.session);
-    return redirect(ex, `/checkout/order-received/${orderId}/`);
+    return page();
   }
 
   function myAccount(ex: Exchange): Response {
@@ -412,7 +412,11 @@ export function createSite(options: SiteOptions = {}) {
     const path = ex.url.pathname;
     if (path === '/') return render(ex, renderHome);
     if (path === '/shop/') return render(ex, renderShop);
-    if (path === '/cart/') return render(ex, renderCart);
+    if (path === '/cart/') {
+      // `WC_Shortcode_Cart::output()`: the shipping calculator's post is handled as the page prints.
+      if (ex.request.method === 'POST') calculateShipping(store, ex.session, ex.fields);
+      return render(ex, renderCart);
+    }
     if (path === '/checkout/') return checkout(ex);
     const order = /^\/checkout\/order-received\/(\d+)\/$/.exec(path);
     if (order) {

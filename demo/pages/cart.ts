@@ -1,9 +1,9 @@
-/** The cart page: the cart form with a quantity island per line, and the cart totals. */
+/** The cart page: the cart form with a quantity island per line, and the cart totals (shipping calculator). */
 import { escapeHtml, priceHtml } from '../html';
 import { renderDocument, type PageContext } from '../layout';
 import { cartQuantityIsland } from '../quantity';
+import { cartTotalsIsland } from '../shipping-calculator';
 import { store } from '../store';
-import { totalsRows } from './parts';
 
 export function renderCart(ctx: PageContext): string {
   const lines = store.cartLines(ctx.session);
@@ -53,10 +53,8 @@ export function renderCart(ctx: PageContext): string {
       '<button type="submit" class="button" name="update_cart" value="Update cart">Update cart</button>' +
       `<input type="hidden" id="woocommerce-cart-nonce" name="woocommerce-cart-nonce" value="${nonce}">` +
       '<input type="hidden" name="_wp_http_referer" value="/cart/"></td></tr></tbody></table></form>' +
-      '<div class="cart-collaterals"><div class="cart_totals"><h2>Cart totals</h2>' +
-      `<table class="shop_table shop_table_responsive">${totalsRows(store.cartSubtotal(ctx.session))}</table>` +
-      '<div class="wc-proceed-to-checkout"><a href="/checkout/" class="checkout-button button alt wc-forward">Proceed to checkout</a></div>' +
-      '</div></div>';
+      // The totals with the shipping calculator, in the `shipping-calculator` island's container.
+      `<div class="cart-collaterals">${cartTotalsIsland(ctx.islands, store, ctx.session)}</div>`;
   }
   return renderDocument(ctx, {
     title: 'Cart',

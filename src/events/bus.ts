@@ -24,6 +24,8 @@ export type ShopEvents = {
   /** Asks cart-fragments (ours or WooCommerce's) to refresh the fragments from the server. */
   wc_fragment_refresh: [];
   updated_wc_div: [];
+  /** The cart page's totals (`div.cart_totals`) were replaced with the server's (cart.js). */
+  updated_cart_totals: [];
   /**
    * WooCommerce's cancelable pre-send hook (ask with `vetoed`): a listener returning `false`
    * (jQuery) or calling `preventDefault()` (DOM) cancels the add. The dot is a jQuery namespace.

@@ -192,6 +192,7 @@ function ajax<T>(
   url: string,
   body: URLSearchParams | undefined,
   options: CallOptions<T>,
+  accept: string = ACCEPT,
 ) {
   const send: Send = (signal, sending) => {
     const target = checkedUrl(url);
@@ -200,7 +201,7 @@ function ajax<T>(
       method,
       body,
       credentials: 'same-origin',
-      headers: { Accept: ACCEPT },
+      headers: { Accept: accept },
       signal,
       keepalive: options.keepalive,
     });
@@ -217,6 +218,17 @@ const withQuery = (url: string, query: Record<string, string>): string => {
 export function wcAjax<T>(endpoint: string, form: FormInput, options: CallOptions<T>): Promise<T> {
   const url = getSettings().wc_ajax_url.replace('%%endpoint%%', encodeURIComponent(endpoint));
   return ajax('POST', url, toForm(form), options);
+}
+
+/**
+ * POST a form to a page of this site, as the form itself would post (`form.action`), and read the
+ * page the server answers. For WooCommerce's forms whose handler is the page (cart.js posts the
+ * cart's shipping calculator to the cart page and reads its HTML). Accepts HTML, as jQuery's
+ * `dataType: 'html'` does (WordPress answers a request that accepts JSON with JSON errors).
+ * Only to this site's origin; never retried.
+ */
+export function postPage<T>(url: string, form: FormInput, options: CallOptions<T>): Promise<T> {
+  return ajax('POST', url, toForm(form), options, 'text/html, */*; q=0.01');
 }
 
 /** `/wp-admin/admin-ajax.php` with `action` (POST form body, or GET query). Never retried. */
