@@ -122,3 +122,26 @@ export function readAddressRules(i18nParams: unknown, countrySelectParams: unkno
     messages,
   };
 }
+
+/**
+ * The props field carrying WooCommerce's two printed objects (`{ i18n, countrySelect }`), as the
+ * checkout and the shipping calculator receive them: refused unless {@link readAddressRules} can
+ * read them.
+ */
+export const AddressParamsSchema = z
+  .object({
+    /** `wc_address_i18n_params`: the per-country field rules (`locale`, a JSON string). */
+    i18n: z.unknown(),
+    /** `wc_country_select_params`: the state lists (`countries`, a JSON string) and the pickers' words. */
+    countrySelect: z.unknown(),
+  })
+  .check(
+    z.refine((value) => {
+      try {
+        readAddressRules(value.i18n, value.countrySelect);
+        return true;
+      } catch {
+        return false;
+      }
+    }, "must be WooCommerce's wc_address_i18n_params and wc_country_select_params"),
+  );

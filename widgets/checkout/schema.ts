@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { readAddressRules } from '../../src/contract/address';
+import { AddressParamsSchema } from '../../src/contract/address';
 import { HttpUrl } from '../../src/contract/url';
 
 /**
@@ -23,16 +23,7 @@ export const CheckoutPropsSchema = z.object({
   /** The account's orders page, linked from the place-order error (§8 'order history'). */
   ordersUrl: HttpUrl,
   /** WooCommerce's address rules, as printed (`src/contract/address` reads them). */
-  address: z.object({ i18n: z.unknown(), countrySelect: z.unknown() }).check(
-    z.refine((value) => {
-      try {
-        readAddressRules(value.i18n, value.countrySelect);
-        return true;
-      } catch {
-        return false;
-      }
-    }, "must be WooCommerce's wc_address_i18n_params and wc_country_select_params"),
-  ),
+  address: AddressParamsSchema,
   /**
    * Payment method id → the billing countries it is offered in (§4 "Payment method list"); a
    * method not listed is offered everywhere.
