@@ -7,6 +7,7 @@
  */
 import { processLogin } from './checkout/login';
 import { applyCoupon, findOrder } from './checkout/orders';
+import { handleOrderPay } from './checkout/order-pay';
 import { renderRecordedOrderReceived } from './checkout/order-received';
 import { processCheckout } from './checkout/process';
 import { parseCookies, serializeCookie } from './cookies';
@@ -421,8 +422,9 @@ export function createSite(options: SiteOptions = {}) {
     const order = /^\/checkout\/order-received\/(\d+)\/$/.exec(path);
     if (order) {
       const id = Number(order[1]);
-      // An order placed through wc-ajax=checkout is recorded (demo/checkout/): shown with its key.
-      const recorded = findOrder(store, id);
+      // An order placed through wc-ajax=checkout is recorded (demo/checkout/): shown with its key
+      // (only `key` is read: a payment provider's return adds arguments such as `utm_nooverride=1`).
+      const recorded = findOrder(store, id, ex.session);
       if (recorded) {
         const key = ex.url.searchParams.get('key');
         return render(ex, (ctx) => renderRecordedOrderReceived(ctx, recorded, key));
@@ -430,6 +432,16 @@ export function createSite(options: SiteOptions = {}) {
       return id === ex.session.lastOrderId
         ? render(ex, (ctx) => renderOrderReceived(ctx, id))
         : render(ex, renderNotFound, 404);
+    }
+    // The customer payment page of a pending order, and its form's post (demo/checkout/order-pay.ts).
+    const orderPay = /^\/checkout\/order-pay\/(\d+)\/$/.exec(path);
+    if (orderPay) {
+      const outcome = handleOrderPay(store, ex.session, Number(orderPay[1]), {
+        method: ex.request.method,
+        url: ex.url,
+        fields: ex.fields,
+      });
+      return 'location' in outcome ? redirect(ex, outcome.location) : render(ex, outcome.page);
     }
     if (path === '/my-account/') return myAccount(ex);
     if (path === '/my-account/customer-logout/') return logout(ex);

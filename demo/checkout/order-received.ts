@@ -28,7 +28,7 @@ const MONTHS = [
 ];
 
 /** `wc_format_datetime()` with the recorded store's `F j, Y`. */
-function formatDate(date: Date): string {
+export function formatDate(date: Date): string {
   return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
 

@@ -278,7 +278,8 @@ export interface Order {
   /** `wc_order_` + 13 letters and digits (`wc_generate_order_key()`). */
   key: string;
   created: Date;
-  status: 'processing' | 'on-hold';
+  /** `pending`: awaiting payment (an order the shop manager made, paid on the order-pay page). */
+  status: 'pending' | 'processing' | 'on-hold';
   paymentMethod: string;
   paymentMethodTitle: string;
   lines: OrderLine[];
@@ -361,8 +362,12 @@ export function placeOrder(store: DemoStore, session: Session, input: PlaceOrder
   return order;
 }
 
-/** A recorded order, or undefined. */
-export function findOrder(store: DemoStore, id: number): Order | undefined {
+/**
+ * A recorded order, or undefined. With `session`, the seeded pending order
+ * ({@link PAY_FOR_ORDER_ID}) is found too: that session's copy of it.
+ */
+export function findOrder(store: DemoStore, id: number, session?: Session): Order | undefined {
+  if (session && id === PAY_FOR_ORDER_ID) return pendingOrderOf(session);
   // No session left: the store was reset (`resetStore()`), its orders with it.
   if (store.sessionCount === 0) ordersOf(store).clear();
   return ordersOf(store).get(id);
@@ -372,4 +377,71 @@ export function findOrder(store: DemoStore, id: number): Order | undefined {
 export function allOrders(store: DemoStore): Order[] {
   if (store.sessionCount === 0) ordersOf(store).clear();
   return [...ordersOf(store).values()];
+}
+
+// -- the seeded pending order ------------------------------------------------------------------
+
+/**
+ * The order of WooCommerce's "customer payment page": made by the shop manager for a guest
+ * (2 × Training Ball, flat rate shipping to Dublin), status pending, paid by the customer at
+ * `/checkout/order-pay/99/?pay_for_order=true&key=wc_order_q7RkT2vXm9LpA` (demo/checkout/order-pay.ts).
+ * Its id is below the store's first order number (100), so no placed order takes it.
+ */
+export const PAY_FOR_ORDER_ID = 99;
+export const PAY_FOR_ORDER_KEY = 'wc_order_q7RkT2vXm9LpA';
+/** The customer payment page of the seeded order (`$order->get_checkout_payment_url()`). */
+export const PAY_FOR_ORDER_PATH = `/checkout/order-pay/${PAY_FOR_ORDER_ID}/?pay_for_order=true&key=${PAY_FOR_ORDER_KEY}`;
+
+/**
+ * A new copy of the seeded order, pending. No billing e-mail, as an order made by hand may have:
+ * WooCommerce then asks no e-mail verification before showing its order-pay and order-received
+ * pages (`Users::should_user_verify_order_email()`).
+ */
+function seededPendingOrder(): Order {
+  const quantity = 2;
+  const unit = 14.99; // Training Ball's sale price (demo/fixtures.ts, product 16)
+  const subtotal = round2(unit * quantity);
+  const address: Address = {
+    first_name: 'Aoife',
+    last_name: 'Byrne',
+    address_1: '12 Main Street',
+    city: 'Dublin',
+    state: 'D',
+    postcode: 'D02 X285',
+    country: 'IE',
+  };
+  return {
+    id: PAY_FOR_ORDER_ID,
+    key: PAY_FOR_ORDER_KEY,
+    created: new Date('2026-09-28T09:30:00Z'),
+    status: 'pending',
+    paymentMethod: '',
+    paymentMethodTitle: '',
+    lines: [{ name: 'Training Ball', quantity, total: subtotal, url: '/product/training-ball/' }],
+    subtotal,
+    discount: 0,
+    coupons: [],
+    shippingCost: 5,
+    shippingMethod: 'Flat rate',
+    total: round2(subtotal + 5),
+    billing: { ...address },
+    shipping: { ...address },
+    customerNote: '',
+  };
+}
+
+/**
+ * Every session (every visitor of the demo, and every test's browser) has its own copy of the seeded
+ * order, as it has its own cart: one visitor paying it leaves it pending for the next. Within a
+ * session it is paid once. Kept per session object, so `resetStore()` forgets the copies too.
+ */
+const pendingOrders = new WeakMap<Session, Order>();
+
+function pendingOrderOf(session: Session): Order {
+  let order = pendingOrders.get(session);
+  if (!order) {
+    order = seededPendingOrder();
+    pendingOrders.set(session, order);
+  }
+  return order;
 }

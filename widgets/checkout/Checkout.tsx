@@ -24,6 +24,7 @@ import {
   serializeForm,
   showFieldProblem,
   validateRow,
+  wrapAlertLists,
 } from './form';
 import { placeOrderOutcome, reviewPayload } from './model';
 import { ReviewScheduler } from './review-scheduler';
@@ -313,6 +314,8 @@ export function Checkout(props: CheckoutProps) {
   }, [arrange]);
 
   useToggles(container, form);
+  // The notices the server printed in the container (a failed no-JS post) get the same care as ours.
+  useLayoutEffect(() => wrapAlertLists(container), [container]);
 
   // ---- place order (§4 "Checkout form", "Place-order result") ----------------------------------
   useLayoutEffect(() => {

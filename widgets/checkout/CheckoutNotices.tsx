@@ -2,6 +2,7 @@ import { useLayoutEffect, useRef } from 'react';
 import { __ } from '../../src/i18n';
 import { sanitizedFragment } from '../../src/security/html';
 import { REFUSED_NAVIGATION_MESSAGE, safeHref } from '../../src/security/url';
+import { wrapAlertLists } from './form';
 import { GENERIC_CHECKOUT_ERROR } from './model';
 
 /** What the notice group at the top of the checkout shows. `id` makes a repeated notice new. */
@@ -28,15 +29,7 @@ function ServerMessages({ html, onRendered }: { html: string; onRendered(el: HTM
     const el = ref.current;
     if (!el) return;
     el.replaceChildren(sanitizedFragment(html));
-    // WooCommerce prints `<ul class="woocommerce-error" role="alert">`: a list that is no longer a
-    // list to assistive technology (its items lose their parent). The alert goes around it.
-    el.querySelectorAll<HTMLElement>('ul[role="alert"], ol[role="alert"]').forEach((list) => {
-      const alert = document.createElement('div');
-      alert.setAttribute('role', 'alert');
-      list.removeAttribute('role');
-      list.replaceWith(alert);
-      alert.append(list);
-    });
+    wrapAlertLists(el);
     el.querySelectorAll<HTMLElement>('li[data-id]').forEach((li) => {
       const id = li.dataset.id ?? '';
       if (!/^[A-Za-z][\w-]*$/.test(id) || li.querySelector('a')) return;

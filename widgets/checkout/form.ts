@@ -240,3 +240,27 @@ export function replaceFragments(root: Element, fragments: Readonly<Record<strin
   }
   return count;
 }
+
+/**
+ * WooCommerce prints `<ul class="woocommerce-error" role="alert">`: a list that is no longer a list to
+ * assistive technology (its items lose their parent). The alert role moves to a `div` around it.
+ * Returns the undo.
+ */
+export function wrapAlertLists(root: ParentNode): () => void {
+  const moved: HTMLElement[] = [];
+  root.querySelectorAll<HTMLElement>('ul[role="alert"], ol[role="alert"]').forEach((list) => {
+    const alert = document.createElement('div');
+    alert.setAttribute('role', 'alert');
+    list.removeAttribute('role');
+    list.replaceWith(alert);
+    alert.append(list);
+    moved.push(list);
+  });
+  return () => {
+    for (const list of moved) {
+      const alert = list.parentElement;
+      list.setAttribute('role', 'alert');
+      if (alert?.getAttribute('role') === 'alert') alert.replaceWith(list);
+    }
+  };
+}
