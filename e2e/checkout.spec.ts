@@ -218,6 +218,65 @@ test.describe('checkout', () => {
     });
   }
 
+  test('an expired nonce on place order: WooCommerce’s message, the review recalculated, one POST', async ({
+    page,
+  }) => {
+    await openCheckout(page);
+    await fillIreland(page);
+    await terms(page).check();
+    const reviews = counter(page, REVIEW);
+    let posts = 0;
+    // Sample 53: WooCommerce's answer to a stale `woocommerce-process-checkout-nonce`.
+    await page.route(CHECKOUT, async (route) => {
+      posts += 1;
+      await route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({
+          result: 'failure',
+          messages:
+            '\r\n<ul class="woocommerce-error" role="alert">\r\n\t\t\t<li>\r\n\t\t\tWe were unable to process your order, please try again.\t\t</li>\r\n\t</ul>\r\n',
+          refresh: true,
+          reload: false,
+        }),
+      });
+    });
+    await placeOrder(page).click();
+    await expect(page.locator('.woocommerce-NoticeGroup-checkout')).toContainText(
+      'We were unable to process your order, please try again.',
+    );
+    await expect.poll(() => reviews.count).toBe(1); // `refresh`: the review asked again
+    expect(posts).toBe(1);
+    await expect(page.getByRole('textbox', { name: /^First name/ })).toHaveValue('Aoife');
+  });
+
+  test('a review answered 403 (expired page) or 500: the shopper is told, nothing typed is lost', async ({
+    page,
+    consoleErrors,
+  }) => {
+    consoleErrors.allow(/Failed to load resource/);
+    await openCheckout(page);
+    let status = 500;
+    await page.route(REVIEW, (route) =>
+      status === 0
+        ? route.fallback()
+        : route.fulfill({ status, body: status === 403 ? '-1' : '<h1>Error</h1>' }),
+    );
+    await fillIreland(page);
+    const alert = page.locator('.woocommerce-NoticeGroup-checkout [role="alert"]');
+    await expect(alert).toContainText('The order totals could not be updated.');
+    status = 0;
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await expect(alert).toHaveCount(0);
+    await expect(page.locator('.order-total')).toBeVisible();
+    status = 403;
+    await page.getByRole('textbox', { name: /^Eircode/ }).fill('D02 X286');
+    await expect(alert).toContainText(
+      'This page has expired. Reload it to continue: what you entered is kept.',
+    );
+    await expect(alert.getByRole('button', { name: 'Reload' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: /^Eircode/ })).toHaveValue('D02 X286');
+  });
+
   test('an answer with something printed around its JSON is recovered (§7)', async ({ page }) => {
     await openCheckout(page);
     await fillIreland(page);

@@ -198,9 +198,11 @@ export function Checkout(props: CheckoutProps) {
   // What the scheduler's requests call, always the latest render's.
   // The review's scheduler, made as the island mounts (listeners read it when they run).
   const reviews = useRef<ReviewScheduler | null>(null);
-  const latest = useRef({ arrange, showNotice, reviews });
+  // A review that answered ends the notice of one that did not.
+  const reviewed = useCallback(() => setNotice((n) => (n?.kind === 'review-failed' ? null : n)), []);
+  const latest = useRef({ arrange, showNotice, reviews, reviewed });
   useLayoutEffect(() => {
-    latest.current = { arrange, showNotice, reviews };
+    latest.current = { arrange, showNotice, reviews, reviewed };
   });
   // Aborted when the island goes, never before: an order on its way is not dropped by a re-render.
   const [unmounted] = useState(() => new AbortController());
@@ -622,7 +624,7 @@ async function sendReview(
   container: HTMLElement,
   body: URLSearchParams,
   signal: AbortSignal,
-  then: { arrange: () => string; showNotice: (notice: Notice) => void },
+  then: { arrange: () => string; showNotice: (notice: Notice) => void; reviewed: () => void },
 ): Promise<void> {
   const regions = form.querySelectorAll<HTMLElement>(
     '.woocommerce-checkout-review-order-table, .woocommerce-checkout-payment',
@@ -641,6 +643,7 @@ async function sendReview(
     if (data.fragments && !Array.isArray(data.fragments)) replaceFragments(container, data.fragments);
     restoreValues(form, kept);
     then.arrange();
+    then.reviewed();
     if (data.result === 'failure' && data.messages) then.showNotice({ kind: 'server', html: data.messages });
     emit('updated_checkout', [data], document.body);
   } catch (error) {
