@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
+import { createPortal, flushSync } from 'react-dom';
 import { AddressFields, printedAddress } from '../../src/address/AddressFields';
 import { stateInput, stateValueAfter } from '../../src/address/rules';
 import { useAnnounce } from '../../src/a11y/useAnnounce';
@@ -204,14 +204,18 @@ export function ShippingCalculator(props: ShippingCalculatorProps) {
           : printedAddress(next, PREFIX)
         : { country: '', state: '' };
       focusNext.current = then.focus;
-      setProblem(null);
-      setView((current) => ({
-        generation: current.generation + 1,
-        form: next,
-        country: address.country,
-        state: address.state,
-        open: then.open,
-      }));
+      // In the same task as the swap above: the new totals never show the calculator closed (or
+      // without its pickers) for a frame before React catches up.
+      flushSync(() => {
+        setProblem(null);
+        setView((current) => ({
+          generation: current.generation + 1,
+          form: next,
+          country: address.country,
+          state: address.state,
+          open: then.open,
+        }));
+      });
       emit('updated_cart_totals', [], document.body);
       emit('updated_wc_div', [], document.body);
       for (const { message, politeness } of announcements(answer.facts)) say(message, { politeness });
