@@ -19,10 +19,12 @@ defined( 'ABSPATH' ) || exit;
  * country-select.js and address-i18n.js (and selectWoo, when nothing else needs it), which are
  * then left out of the page (Shop_Islands_Assets::REPLACED_SCRIPTS).
  *
- * Only where WooCommerce shows the checkout form: not on the order-received page, not when the
- * output holds no `form.checkout` (the order-pay page's `form#order_review`, which WooCommerce's
- * checkout.js keeps running; "You must be logged in to checkout."; the cart errors), not when the
- * page holds WooCommerce's checkout block (whose own scripts run it). Where a script on the page
+ * Only where WooCommerce shows a form its checkout.js runs: `form.checkout`, or on the order-pay page
+ * the order's `form#order_review` (form-pay.php: the payment method and Pay for order, which the
+ * island runs in its order-pay mode); not on the order-received page, not when the output holds no
+ * such form ("You must be logged in to checkout.", the cart errors, the pay page's "This order
+ * cannot be paid for" notices), not when the page holds WooCommerce's checkout block (whose own
+ * scripts run it). Where a script on the page
  * needs checkout.js (a payment gateway's), WooCommerce's checkout stays, and the island stays off:
  * not placed (`placeable()`), or, when that script comes later, stepping aside (`step_aside()`).
  */
@@ -90,7 +92,7 @@ final class Shop_Islands_Integration_Checkout {
 			return $output;
 		}
 		$content = $m[2];
-		if ( str_contains( $content, 'data-island=' ) || ! self::has_checkout_form( $content ) ) {
+		if ( str_contains( $content, 'data-island=' ) || ! self::has_form( $content, self::pay_page() ) ) {
 			return $output;
 		}
 		$props = self::props();
@@ -122,23 +124,44 @@ final class Shop_Islands_Integration_Checkout {
 		return ! ( function_exists( 'has_block' ) && has_block( 'woocommerce/checkout' ) );
 	}
 
+	/** Whether this is the order-pay page (`is_checkout_pay_page()`). */
+	private static function pay_page(): bool {
+		return function_exists( 'is_checkout_pay_page' ) && is_checkout_pay_page();
+	}
+
 	/**
-	 * Whether the markup holds a `form.checkout` (WooCommerce's checkout form, which the island
-	 * runs).
+	 * Whether the markup holds a form the island runs: a `form.checkout` (WooCommerce's checkout
+	 * form), or on the order-pay page (`$pay`) a `form#order_review` (form-pay.php's).
 	 *
 	 * @param string $html HTML.
+	 * @param bool   $pay  Whether this is the order-pay page.
 	 */
-	private static function has_checkout_form( string $html ): bool {
+	private static function has_form( string $html, bool $pay ): bool {
 		preg_match_all( '#<form\b((?:[^>"\']|"[^"]*"|\'[^\']*\')*)>#i', $html, $forms );
 		foreach ( $forms[1] as $attributes ) {
-			if ( preg_match( '#\sclass\s*=\s*(?:"([^"]*)"|\'([^\']*)\'|([^\s"\'=<>`]+))#i', $attributes, $class ) ) {
-				$classes = preg_split( '/\s+/', trim( ( $class[1] ?? '' ) . ( $class[2] ?? '' ) . ( $class[3] ?? '' ) ) );
-				if ( in_array( 'checkout', $classes, true ) ) {
-					return true;
-				}
+			if ( $pay && 'order_review' === self::attribute( $attributes, 'id' ) ) {
+				return true;
+			}
+			$classes = preg_split( '/\s+/', trim( self::attribute( $attributes, 'class' ) ?? '' ) );
+			if ( in_array( 'checkout', $classes, true ) ) {
+				return true;
 			}
 		}
 		return false;
+	}
+
+	/**
+	 * The value of an attribute in a tag's attribute text (quoted or not; entities left as they are),
+	 * or null.
+	 *
+	 * @param string $attributes The tag's attributes.
+	 * @param string $name       The attribute's name.
+	 */
+	private static function attribute( string $attributes, string $name ): ?string {
+		if ( ! preg_match( '#\s' . $name . '\s*=\s*(?:"([^"]*)"|\'([^\']*)\'|([^\s"\'=<>`]+))#i', $attributes, $value ) ) {
+			return null;
+		}
+		return ( $value[1] ?? '' ) . ( $value[2] ?? '' ) . ( $value[3] ?? '' );
 	}
 
 	/**
@@ -165,7 +188,7 @@ final class Shop_Islands_Integration_Checkout {
 				'applyCoupon'       => wp_create_nonce( 'apply-coupon' ),
 				'removeCoupon'      => wp_create_nonce( 'remove-coupon' ),
 			),
-			'isCheckout' => ! ( function_exists( 'is_checkout_pay_page' ) && is_checkout_pay_page() ),
+			'isCheckout' => ! self::pay_page(),
 			'ordersUrl'  => $orders,
 			'address'    => array(
 				'i18n'          => $i18n,

@@ -394,7 +394,7 @@ class IntegrationCheckoutTest extends Shop_Islands_Test_Case {
 		$this->assertArrayHasKey( 'checkout', Shop_Islands_Integration::ISLANDS, 'listed on the settings page' );
 	}
 
-	public function test_the_order_received_and_order_pay_pages_are_left_to_woocommerce(): void {
+	public function test_the_order_received_page_is_left_to_woocommerce(): void {
 		self::woocommerce_scripts();
 		$GLOBALS['shop_islands_test_wc_page'] = 'order-received';
 		$this->content                        = '<div class="woocommerce-order"><p class="woocommerce-notice woocommerce-notice--success woocommerce-thankyou-order-received">Thank you. Your order has been received.</p></div>';
@@ -402,12 +402,38 @@ class IntegrationCheckoutTest extends Shop_Islands_Test_Case {
 		// Even with a form.checkout in it (a plugin's): the order is placed already.
 		$this->content = self::checkout_markup( '9.9' );
 		$this->assertSame( '<div class="woocommerce">' . $this->content . '</div>', self::checkout_page() );
+	}
 
-		// The pay page's form#order_review is run by WooCommerce's checkout.js, which stays.
+	public function test_the_pay_pages_form_becomes_the_island_in_its_order_pay_mode(): void {
+		self::woocommerce_scripts();
 		$GLOBALS['shop_islands_test_wc_page'] = 'order-pay';
 		$this->content                        = self::order_pay_markup();
-		$this->assertSame( '<div class="woocommerce">' . $this->content . '</div>', self::checkout_page() );
+		$printed                              = self::checkout_page();
+		$this->assertSame( 1, preg_match( '#^<div class="woocommerce">(?:<link [^>]*>)*<div data-island="checkout"[^>]*><script type="application/json" data-island-props>.*?</script>(.*)</div></div>$#s', $printed, $m ) );
+		$this->assertSame( $this->content, $m[1], 'form-pay.php’s markup, unchanged, is the fallback (it posts without JavaScript)' );
+		$this->assertFalse( self::props( $printed )['isCheckout'] );
+		// checkout.js (which runs form#order_review there) and the address scripts are left out.
+		$this->assertSame( array( 'woocommerce' ), self::printed( $this->footer() ) );
+	}
+
+	public function test_a_pay_page_without_its_form_is_left_to_woocommerce(): void {
+		self::woocommerce_scripts();
+		$GLOBALS['shop_islands_test_wc_page'] = 'order-pay';
+		$cases                                = array(
+			// WooCommerce's notices when the order cannot be paid (order_pay() prints no form).
+			'<div class="woocommerce-notices-wrapper"></div><ul class="woocommerce-error" role="alert"><li>This order&rsquo;s status is &ldquo;Completed&rdquo;&mdash;it cannot be paid for. Please contact us if you need assistance.</li></ul>',
+			// Another form with that id elsewhere than a form tag is not the pay form.
+			'<div id="order_review"><p>Order summary</p></div>',
+		);
+		foreach ( $cases as $content ) {
+			$this->content = $content;
+			$this->assertSame( '<div class="woocommerce">' . $content . '</div>', self::checkout_page() );
+		}
 		$this->assertSame( array( 'woocommerce', 'selectWoo', 'wc-country-select', 'wc-address-i18n', 'wc-checkout' ), self::printed( $this->footer() ) );
+		// On the checkout page itself a form#order_review alone is not the checkout form.
+		$GLOBALS['shop_islands_test_wc_page'] = 'checkout';
+		$this->content                        = self::order_pay_markup();
+		$this->assertSame( '<div class="woocommerce">' . $this->content . '</div>', self::checkout_page() );
 	}
 
 	public function test_a_checkout_form_on_the_pay_page_gets_is_checkout_false(): void {
