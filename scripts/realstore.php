@@ -18,6 +18,9 @@
  *   reset       empty every cart: WooCommerce's sessions and the customers' persistent carts, and
  *               delete the reviews the suite posted (WordPress refuses a duplicate comment, and
  *               throttles a user's comments)
+ *   pay-order   `pay-order <login>`: a pending order of that customer for one Pro Match Football
+ *               (as a store manager creates one to send its payment link), printed as its order-pay
+ *               URL (WooCommerce's "Customer payment page")
  *
  * @package ShopIslands
  */
@@ -28,7 +31,7 @@ if ( PHP_SAPI !== 'cli' ) {
 	exit( 1 );
 }
 if ( $argc < 3 ) {
-	fwrite( STDERR, "usage: php scripts/realstore.php <docroot> activate|deactivate|status|images|theme <name>|reset\n" );
+	fwrite( STDERR, "usage: php scripts/realstore.php <docroot> activate|deactivate|status|images|theme <name>|reset|pay-order <login>\n" );
 	exit( 2 );
 }
 $shop_islands_root   = rtrim( $argv[1], '/' );
@@ -131,6 +134,38 @@ switch ( $shop_islands_action ) {
 		}
 		wp_cache_flush();
 		echo 'carts emptied, ', count( $shop_islands_reviews ), " suite review(s) deleted\n";
+		break;
+
+	case 'pay-order':
+		$shop_islands_user    = get_user_by( 'login', $argv[3] ?? '' );
+		$shop_islands_product = get_page_by_path( 'pro-match-football', OBJECT, 'product' );
+		if ( ! $shop_islands_user || ! $shop_islands_product || ! function_exists( 'wc_create_order' ) ) {
+			fwrite( STDERR, "pay-order: no such customer, product or WooCommerce\n" );
+			exit( 1 );
+		}
+		$shop_islands_order = wc_create_order(
+			array(
+				'customer_id' => $shop_islands_user->ID,
+				'status'      => 'pending',
+			)
+		);
+		$shop_islands_order->add_product( wc_get_product( $shop_islands_product->ID ), 1 );
+		$shop_islands_order->set_address(
+			array(
+				'first_name' => 'Aoife',
+				'last_name'  => 'Byrne',
+				'address_1'  => '12 Main Street',
+				'city'       => 'Dublin',
+				'state'      => 'D',
+				'postcode'   => 'D02 X285',
+				'country'    => 'IE',
+				'email'      => $shop_islands_user->user_email,
+			),
+			'billing'
+		);
+		$shop_islands_order->calculate_totals();
+		$shop_islands_order->save();
+		echo $shop_islands_order->get_checkout_payment_url(), "\n";
 		break;
 
 	default:

@@ -22,7 +22,7 @@ import {
   type SentRequest,
 } from './fixtures';
 import { CART, CHECKOUT, LISTING, SIMPLE_PRODUCT, VARIABLE_PRODUCT } from './pages';
-import { gatewayChore } from './stores';
+import { gatewayChore, storeChore } from './stores';
 
 /** Storefront's header cart count ("1 item"), a WooCommerce fragment. */
 const headerCount = (page: Page) => page.locator('#site-header-cart a.cart-contents .count');
@@ -408,6 +408,51 @@ test('checkout: the island runs WooCommerce’s checkout; the billing address ty
     });
     expect(brief(requests.posts(CHECKOUT.path)), 'no native post of the form').toHaveLength(0);
     expect(await cartItems(page)).toEqual([]);
+  } finally {
+    if (stripe === 'yes') gatewayChore(shop.store, 'stripe', 'yes');
+  }
+});
+
+test('order-pay: the island runs form-pay.php’s form; Cash on delivery, a double click on Pay for order posts once, to the order-received page', async ({
+  page,
+  shop,
+  requests,
+}) => {
+  // As on the checkout: the Stripe gateway's script needs checkout.js, which would keep WooCommerce's.
+  const stripe = gatewayChore(shop.store, 'stripe');
+  if (stripe === 'yes') gatewayChore(shop.store, 'stripe', 'no');
+  try {
+    await logInAsCustomer(page, '/my-account/');
+    // A pending order of customer1, as a store manager makes one to send its payment link.
+    const payUrl = new URL(storeChore(shop.store, 'pay-order', 'customer1'));
+    expect(payUrl.pathname).toMatch(/^\/checkout\/order-pay\/\d+\/$/);
+    requests.clear();
+    await page.goto(payUrl.pathname + payUrl.search);
+
+    const island = page.locator('[data-island="checkout"]');
+    await expect(island).toHaveAttribute('data-island-state', 'mounted');
+    await expectIslandsMounted(page, CHECKOUT.islands);
+    await expect(island.locator('form#order_review')).toHaveCount(1);
+    const props = JSON.parse(
+      (await island.locator(':scope > script[data-island-props]').textContent()) ?? '',
+    ) as { isCheckout: boolean };
+    expect(props.isCheckout, 'the island in its order-pay mode').toBe(false);
+    await expectNoReplacedScripts(page, requests, CHECKOUT.replaced);
+    expect(requests.calls('update_order_review'), 'no review on the pay page').toEqual([]);
+
+    const form = page.locator('form#order_review');
+    await form.getByRole('radio', { name: /Cash on delivery/ }).check();
+    await expect(form.getByRole('button', { name: 'Pay for order' })).toBeVisible();
+    requests.clear();
+    await Promise.all([
+      page.waitForURL(ORDER_RECEIVED),
+      form.getByRole('button', { name: 'Pay for order' }).dblclick(),
+    ]);
+    await expect(page.getByText('Thank you. Your order has been received.')).toBeVisible();
+    await settle(page);
+    const posts = requests.posts(payUrl.pathname);
+    expect(brief(posts), 'POSTs of the pay form').toHaveLength(1);
+    expect(posts[0]!.body).toContain('payment_method=cod');
   } finally {
     if (stripe === 'yes') gatewayChore(shop.store, 'stripe', 'yes');
   }

@@ -82,7 +82,7 @@ export function storeOf(project: string): Store {
 /** Runs `php scripts/realstore.php <docroot> <action>` on the store; returns what it printed. */
 export function storeChore(
   store: Store,
-  action: 'activate' | 'deactivate' | 'status' | 'reset' | 'theme',
+  action: 'activate' | 'deactivate' | 'status' | 'reset' | 'theme' | 'pay-order',
   ...args: string[]
 ): string {
   return execFileSync('php', [join(ROOT, 'scripts', 'realstore.php'), store.docroot, action, ...args], {
