@@ -238,7 +238,7 @@ export const EditorMode: Story = {
     expect(drawer(canvasElement)).toBeNull();
     // The header cart still opens it.
     await userEvent.click(headerCart(canvasElement));
-    expect(drawer(canvasElement)).toBeInTheDocument();
+    await waitFor(() => expect(drawer(canvasElement)).toBeInTheDocument());
   },
 };
 

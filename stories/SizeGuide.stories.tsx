@@ -46,7 +46,8 @@ export const Open: Story = {
   name: 'Open: the size table in a modal dialog',
   play: async ({ canvasElement }) => {
     await userEvent.click(opener(canvasElement));
-    const dialog = page().getByRole('dialog', { name: 'Size guide' });
+    // Its code comes when it first opens (src/ui/LazyModalDialog).
+    const dialog = await page().findByRole('dialog', { name: 'Size guide' });
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     const table = within(dialog).getByRole('table', { name: /Junior Football Boots/ });
     expect(within(table).getAllByRole('columnheader')).toHaveLength(4);
@@ -64,7 +65,7 @@ export const Keyboard: Story = {
   play: async ({ canvasElement }) => {
     opener(canvasElement).focus();
     await userEvent.keyboard('{Enter}');
-    const dialog = page().getByRole('dialog', { name: 'Size guide' });
+    const dialog = await page().findByRole('dialog', { name: 'Size guide' });
     const close = within(dialog).getByRole('button', { name: 'Close size guide' });
     await waitFor(() => expect(close).toHaveFocus());
     await userEvent.tab();
@@ -79,6 +80,7 @@ export const BackdropCloses: Story = {
   name: 'A click outside closes it',
   play: async ({ canvasElement }) => {
     await userEvent.click(opener(canvasElement));
+    await page().findByRole('dialog', { name: 'Size guide' });
     await userEvent.click(document.querySelector('.commercekit-size-guide-modal__backdrop')!);
     expect(page().queryByRole('dialog')).not.toBeInTheDocument();
     expect(opener(canvasElement)).toHaveFocus();
@@ -90,7 +92,8 @@ export const Jersey: Story = {
   args: sizeGuideProps(SIZE_GUIDES[40]!),
   play: async ({ canvasElement }) => {
     await userEvent.click(opener(canvasElement));
-    const dialog = page().getByRole('dialog', { name: 'Size guide' });
+    // Its code comes when it first opens (src/ui/LazyModalDialog).
+    const dialog = await page().findByRole('dialog', { name: 'Size guide' });
     expect(within(dialog).getAllByRole('rowheader')).toHaveLength(6);
     expect(within(dialog).getByText('Measured flat; the jersey has a regular fit.')).toBeVisible();
   },

@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { announce, LIVE_REGION_IDS } from '../../src/a11y/announce';
 import { addToCart } from '../../src/cart';
 import { COOKIES_BLOCKED_MESSAGE, setCookiesBlockedForTesting } from '../../src/cart/cookies-blocked';
@@ -15,6 +15,7 @@ import {
 import { REMOVED_ANNOUNCE_DELAY } from '../../src/ui/MiniCartContent';
 import { CartDrawer } from './CartDrawer';
 import { CartDrawerPropsSchema, type CartDrawerProps } from './schema';
+import { preloadModalDialog } from '../../src/ui/LazyModalDialog';
 
 vi.mock('../../src/a11y/announce', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../src/a11y/announce')>();
@@ -76,6 +77,10 @@ async function addFromOpener(productId = 13) {
   const outcome = await act(() => addToCart({ product_id: String(productId), quantity: '1' }, opener()));
   expect(outcome.kind).toBe('added');
 }
+
+// The dialog's code is fetched when it first opens (src/ui/LazyModalDialog, tested there): here it
+// is already in, so each test sees the dialog as soon as it opens.
+beforeAll(() => preloadModalDialog());
 
 describe('CartDrawer', () => {
   it('renders nothing until it opens', async () => {

@@ -10,9 +10,10 @@ import {
 import { getSettings } from '../../src/contract/read-settings';
 import { on } from '../../src/events/bus';
 import { __ } from '../../src/i18n';
-import { isModifiedClick } from '../../src/navigation';
+import { isModifiedClick, leaveFor } from '../../src/navigation';
 import { MINI_CART_SELECTOR, MiniCartContent, listsItems, miniCartHtml } from '../../src/ui/MiniCartContent';
-import { ModalDialog } from '../../src/ui/ModalDialog';
+import { LazyModalDialog, preloadModalDialog } from '../../src/ui/LazyModalDialog';
+import type { ModalCloseReason } from '../../src/ui/ModalDialog';
 import { drawerOpen, type DrawerEvent } from './model';
 import type { CartDrawerPropsSchema } from './schema';
 
@@ -45,14 +46,30 @@ export function CartDrawer({ checkoutUrl, title, opener }: Props) {
     }
   }, [open, announce]);
 
+  /** What opened it: the header cart's click falls back to its link when the dialog cannot load. */
+  const openedBy = useRef<DrawerEvent['type']>('added');
+
   const dispatch = useCallback((event: DrawerEvent) => {
     const was = isOpen.current;
     const next = drawerOpen(was, event, { isEditor: getSettings().is_editor });
     if (next === was) return;
-    if (next) setPageHtml(document.querySelector(MINI_CART_SELECTOR)?.outerHTML ?? '');
+    if (next) {
+      setPageHtml(document.querySelector(MINI_CART_SELECTOR)?.outerHTML ?? '');
+      openedBy.current = event.type;
+    }
     isOpen.current = next;
     setOpen(next);
   }, []);
+
+  const close = useCallback((via: ModalCloseReason) => dispatch({ type: 'close', via }), [dispatch]);
+  // The dialog's code could not be fetched: the header cart's link goes to the cart page, as
+  // without JavaScript; after an add the drawer stays closed (the add itself went through, and the
+  // button's View cart link and the header count show it).
+  const unavailable = useCallback(() => {
+    const openerClick = openedBy.current === 'opener-click';
+    dispatch({ type: 'close', via: 'button' });
+    if (openerClick) leaveFor(getSettings().cart_url);
+  }, [dispatch]);
 
   useEffect(() => {
     const onOpenerClick = (event: MouseEvent) => {
@@ -69,9 +86,12 @@ export function CartDrawer({ checkoutUrl, title, opener }: Props) {
     };
     document.addEventListener('click', onOpenerClick);
     const stopAdded = on('added_to_cart', () => dispatch({ type: 'added' }));
+    // The drawer opens after the add: its code is fetched while the add is on its way.
+    const stopAdding = on('adding_to_cart', () => void preloadModalDialog());
     return () => {
       document.removeEventListener('click', onOpenerClick);
       stopAdded();
+      stopAdding();
     };
   }, [opener, dispatch]);
 
@@ -79,9 +99,10 @@ export function CartDrawer({ checkoutUrl, title, opener }: Props) {
   const settings = getSettings();
   const html = miniCartHtml(fragments, pageHtml);
   return (
-    <ModalDialog
+    <LazyModalDialog
       open
-      onClose={(via) => dispatch({ type: 'close', via })}
+      onClose={close}
+      onUnavailable={unavailable}
       title={title ?? __('Cart')}
       closeLabel={__('Close cart')}
       block="shop-islands-cart-drawer"
@@ -103,6 +124,6 @@ export function CartDrawer({ checkoutUrl, title, opener }: Props) {
           </a>
         )}
       </p>
-    </ModalDialog>
+    </LazyModalDialog>
   );
 }

@@ -1,10 +1,11 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SIZE_GUIDES, sizeGuideProps } from '../../demo/product/extras';
 import island from './island';
 import { SizeGuidePropsSchema } from './schema';
 import { SizeGuide } from './SizeGuide';
+import { preloadModalDialog } from '../../src/ui/LazyModalDialog';
 
 const BOOTS = sizeGuideProps(SIZE_GUIDES[18]!);
 
@@ -19,6 +20,10 @@ function renderGuide(overrides: Record<string, unknown> = {}) {
 }
 const opener = () => screen.getByRole('button', { name: 'Size guide' });
 const dialog = () => screen.getByRole('dialog', { name: 'Size guide' });
+
+// The dialog's code is fetched when it first opens (src/ui/LazyModalDialog, tested there): here it
+// is already in, so each test sees the dialog as soon as it opens.
+beforeAll(() => preloadModalDialog());
 
 describe('SizeGuide', () => {
   it('closed: a "Size guide" button announcing a dialog, nothing else', () => {
@@ -139,5 +144,30 @@ describe('size-guide island', () => {
     const result = await island.mount(container, props, { name: 'size-guide', locate });
     expect(result).toMatchObject({ ok: false, field });
     expect(container.innerHTML).toBe(before);
+  });
+});
+
+describe('SizeGuide, when the dialog’s code cannot be fetched', () => {
+  afterEach(() => {
+    vi.doUnmock('../../src/ui/ModalDialog');
+    vi.restoreAllMocks();
+  });
+
+  it('shows the table under the button instead, which the button then hides and shows', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.resetModules();
+    vi.doMock('../../src/ui/ModalDialog', () => {
+      throw new TypeError('Failed to fetch dynamically imported module');
+    });
+    const { SizeGuide: Offline } = await import('./SizeGuide');
+    render(<Offline {...SizeGuidePropsSchema.parse(BOOTS)} />);
+    await userEvent.click(opener());
+    const section = await screen.findByRole('region', { name: 'Size guide' });
+    expect(within(section).getByRole('rowheader', { name: 'UK 2' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(opener()).toHaveAttribute('aria-expanded', 'true');
+    expect(opener()).not.toHaveAttribute('aria-haspopup');
+    await userEvent.click(opener());
+    expect(screen.queryByRole('region', { name: 'Size guide' })).toBeNull();
   });
 });

@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type * as z from 'zod/mini';
-import { ModalDialog } from '../../src/ui/ModalDialog';
+import { LazyModalDialog, preloadModalDialog } from '../../src/ui/LazyModalDialog';
 import type { SizeGuidePropsSchema, SizeTable } from './schema';
 
 type Props = z.output<typeof SizeGuidePropsSchema>;
+
+const preload = () => void preloadModalDialog();
 
 /** The table, as the server prints it in the no-JS section: caption, column headers, row headers. */
 function Table({ table }: { table: SizeTable }) {
@@ -41,24 +43,41 @@ function Table({ table }: { table: SizeTable }) {
  * is a link to the same table in an in-page section (`#size-guide`), which the theme shows when it
  * is the URL's target: the button takes the link's place with the same look, so nothing moves.
  * The dialog (src/ui/ModalDialog) is rendered at the end of <body>, clear of the summary's stacking
- * and overflow.
+ * and overflow. Its code is fetched when the pointer or the focus reaches the button (or at the
+ * click); if it cannot be, the table is shown under the button instead, as the no-JS section would.
  */
 export function SizeGuide({ title, buttonLabel, closeLabel, table, note }: Props) {
   const [open, setOpen] = useState(false);
+  const [inline, setInline] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
+  const showInline = useCallback(() => {
+    setOpen(false);
+    setInline(true);
+  }, []);
 
   return (
     <>
       <button
         type="button"
         className="commercekit-size-guide-button"
-        aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
+        aria-haspopup={inline ? undefined : 'dialog'}
+        aria-expanded={inline || undefined}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => (inline ? setInline(false) : setOpen(true))}
       >
         {buttonLabel}
       </button>
-      <ModalDialog
+      {inline && (
+        <section className="shop-islands-size-guide-inline" aria-label={title}>
+          <Table table={table} />
+          {note && <p className="commercekit-size-guide-note">{note}</p>}
+        </section>
+      )}
+      <LazyModalDialog
         open={open}
-        onClose={() => setOpen(false)}
+        onClose={close}
+        onUnavailable={showInline}
         title={title}
         closeLabel={closeLabel}
         block="commercekit-size-guide-modal"
@@ -66,7 +85,7 @@ export function SizeGuide({ title, buttonLabel, closeLabel, table, note }: Props
       >
         <Table table={table} />
         {note && <p className="commercekit-size-guide-note">{note}</p>}
-      </ModalDialog>
+      </LazyModalDialog>
     </>
   );
 }
