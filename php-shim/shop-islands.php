@@ -28,6 +28,7 @@ require_once __DIR__ . '/includes/class-shop-islands-shortcode.php';
 require_once __DIR__ . '/includes/class-shop-islands-integration.php';
 require_once __DIR__ . '/includes/class-shop-islands-integration-product.php';
 require_once __DIR__ . '/includes/class-shop-islands-integration-checkout.php';
+require_once __DIR__ . '/includes/class-shop-islands-integration-cart-totals.php';
 require_once __DIR__ . '/includes/class-shop-islands-plugin.php';
 require_once __DIR__ . '/includes/class-shop-islands-admin.php';
 require_once __DIR__ . '/includes/functions.php';

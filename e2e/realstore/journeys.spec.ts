@@ -269,6 +269,72 @@ test('cart page: + then Update cart sends one update request, and the totals cha
   await expectNoReplacedScripts(page, requests, CART.replaced);
 });
 
+test('cart page: the shipping calculator island beside cart.js: an address picked, one POST per Update, before and after Update cart', async ({
+  page,
+  shop,
+  requests,
+}) => {
+  await putInCart(page, shop.product('Pro Match Football'));
+  await page.goto(CART.path);
+  await expectIslandsMounted(page, CART.islands);
+  const calculator = page.locator('form.woocommerce-shipping-calculator');
+  const toggle = calculator.getByRole('button', { name: /Calculate shipping|Change address/ });
+  const total = page.locator('.cart_totals .order-total');
+  const calculations = () => requests.posts(CART.path).filter((r) => 'calc_shipping' in fieldsOf(r));
+
+  // The island's pickers in place of WooCommerce's selects; the toggle opens it once (cart.js's own
+  // handler, which would toggle it back, does not see the click).
+  await scrollToCenter(toggle);
+  await toggle.click();
+  await expect(calculator.locator('section.shipping-calculator-form')).toBeVisible();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  const country = calculator.getByRole('combobox', { name: /^Country \/ region/i });
+  await expect(country).toBeVisible();
+  await expect(calculator.locator('select#calc_shipping_country')).toHaveCount(0);
+  await country.fill('United States');
+  await page.getByRole('option', { name: 'United States (US)', exact: true }).click();
+  const state = calculator.getByRole('combobox', { name: /^State/ });
+  await state.fill('Califor');
+  await page.getByRole('option', { name: 'California', exact: true }).click();
+  await calculator.getByRole('textbox', { name: /^City|^Town/ }).fill('Beverly Hills');
+  await calculator.getByRole('textbox', { name: /^ZIP/ }).fill('90210');
+  requests.clear();
+  await calculator.getByRole('button', { name: 'Update' }).dblclick();
+  // Shipping outside Ireland is 15.00: 49.99 + 15.00.
+  await expect(total).toContainText('64.99');
+  await settle(page);
+  expect(brief(calculations()), 'calculator POSTs').toHaveLength(1);
+  expect(fieldsOf(calculations()[0]!)).toMatchObject({
+    calc_shipping_country: 'US',
+    calc_shipping_state: 'CA',
+    calc_shipping_postcode: '90210',
+  });
+
+  // cart.js's Update cart puts the server's new totals in place: the island adopts them.
+  const plus = page.getByRole('button', { name: 'Increase quantity of Pro Match Football', exact: true });
+  await scrollToCenter(plus);
+  await plus.click();
+  await page.getByRole('button', { name: 'Update cart', exact: true }).click();
+  await expect(page.getByText('Cart updated.')).toBeVisible();
+  await expect(total).toContainText('114.98'); // 2 × 49.99 + 15.00
+  requests.clear();
+  const again = page.locator('form.woocommerce-shipping-calculator');
+  const toggleAgain = again.getByRole('button', { name: /Calculate shipping|Change address/ });
+  await scrollToCenter(toggleAgain);
+  await toggleAgain.click();
+  const countryAgain = again.getByRole('combobox', { name: /^Country \/ region/i });
+  await expect(countryAgain).toHaveValue('United States (US)');
+  await countryAgain.fill('Ireland');
+  await page.getByRole('option', { name: 'Ireland', exact: true }).click();
+  await again.getByRole('textbox', { name: /^Eircode|^Postcode/ }).fill('D02 X285');
+  await again.getByRole('button', { name: 'Update' }).click();
+  await expect(total).not.toContainText('114.98');
+  await settle(page);
+  expect(brief(calculations()), 'calculator POSTs after Update cart').toHaveLength(1);
+  expect(fieldsOf(calculations()[0]!)).toMatchObject({ calc_shipping_country: 'IE' });
+  await expectIslandsMounted(page, CART.islands);
+});
+
 test('reviews: customer1 posts a review with a rating, in one POST', async ({ page, shop, requests }) => {
   await logInAsCustomer(page, SIMPLE_PRODUCT.path);
   await expectIslandsMounted(page, SIMPLE_PRODUCT.islands);

@@ -63,9 +63,10 @@ export const CART: StorePage = {
   name: 'cart',
   path: '/cart/',
   withCart: 'Pro Match Football',
-  islands: ['cart-quantity'],
-  // WooCommerce's cart.js stays by design (php-shim/README.md): it also runs coupons, shipping,
-  // removals and the form's in-page update, which the cart-quantity island leaves to it (one POST).
+  islands: ['cart-quantity', 'shipping-calculator'],
+  // WooCommerce's cart.js stays by design (php-shim/README.md): it also runs coupons, the shipping
+  // methods, removals and the form's in-page update, which the cart-quantity island leaves to it
+  // (one POST); the shipping calculator is the island's (its events kept from cart.js).
   replaced: ['cart-fragments.js'],
 };
 

@@ -77,18 +77,19 @@ final class Shop_Islands_Admin {
 	 */
 	private static function descriptions(): array {
 		return array(
-			'add-to-cart'        => __( 'Add-to-cart buttons of product listings (shop, categories, related products) and of a simple product’s page.', 'shop-islands' ),
-			'mini-cart'          => __( 'The mini-cart of WooCommerce’s cart widget (the header cart of Storefront, a sidebar’s cart).', 'shop-islands' ),
-			'cart-drawer'        => __( 'A cart drawer, opened after an add to cart or from the header cart (not on the cart and checkout pages).', 'shop-islands' ),
-			'cart-quantity'      => __( '− / + quantity steppers on the cart page.', 'shop-islands' ),
-			'store-notice'       => __( 'The store notice (WooCommerce → Customize → Store Notice) and its Dismiss link.', 'shop-islands' ),
-			'variation-form'     => __( 'A variable product’s options, price and add to cart.', 'shop-islands' ),
-			'product-gallery'    => __( 'The product gallery: slider, thumbnails, zoom and full-screen viewer.', 'shop-islands' ),
-			'sale-badge'         => __( 'The sale badge’s percentage for the chosen variation (needs Shoptimizer’s sale prices).', 'shop-islands' ),
-			'product-tabs'       => __( 'The product page’s description, additional information and reviews tabs.', 'shop-islands' ),
-			'product-reviews'    => __( 'The review form: star rating, replies, Ctrl/Cmd+Enter.', 'shop-islands' ),
-			'sticky-add-to-cart' => __( 'Storefront’s sticky add-to-cart bar on product pages.', 'shop-islands' ),
-			'checkout'           => __( 'The classic checkout page (the [woocommerce_checkout] shortcode): address rules and country pickers, order review, coupons, payment list and place order, over WooCommerce’s own forms.', 'shop-islands' ),
+			'add-to-cart'         => __( 'Add-to-cart buttons of product listings (shop, categories, related products) and of a simple product’s page.', 'shop-islands' ),
+			'mini-cart'           => __( 'The mini-cart of WooCommerce’s cart widget (the header cart of Storefront, a sidebar’s cart).', 'shop-islands' ),
+			'cart-drawer'         => __( 'A cart drawer, opened after an add to cart or from the header cart (not on the cart and checkout pages).', 'shop-islands' ),
+			'cart-quantity'       => __( '− / + quantity steppers on the cart page.', 'shop-islands' ),
+			'store-notice'        => __( 'The store notice (WooCommerce → Customize → Store Notice) and its Dismiss link.', 'shop-islands' ),
+			'variation-form'      => __( 'A variable product’s options, price and add to cart.', 'shop-islands' ),
+			'product-gallery'     => __( 'The product gallery: slider, thumbnails, zoom and full-screen viewer.', 'shop-islands' ),
+			'sale-badge'          => __( 'The sale badge’s percentage for the chosen variation (needs Shoptimizer’s sale prices).', 'shop-islands' ),
+			'product-tabs'        => __( 'The product page’s description, additional information and reviews tabs.', 'shop-islands' ),
+			'product-reviews'     => __( 'The review form: star rating, replies, Ctrl/Cmd+Enter.', 'shop-islands' ),
+			'sticky-add-to-cart'  => __( 'Storefront’s sticky add-to-cart bar on product pages.', 'shop-islands' ),
+			'shipping-calculator' => __( 'The cart page’s shipping calculator: the country’s address rules, country and state pickers, one post per Update.', 'shop-islands' ),
+			'checkout'            => __( 'The classic checkout page (the [woocommerce_checkout] shortcode): address rules and country pickers, order review, coupons, payment list and place order, over WooCommerce’s own forms.', 'shop-islands' ),
 		);
 	}
 

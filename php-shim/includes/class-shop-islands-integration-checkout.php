@@ -198,6 +198,22 @@ final class Shop_Islands_Integration_Checkout {
 		);
 	}
 
+	/**
+	 * The address rules the islands read (`src/contract/address`): WooCommerce's
+	 * `wc_address_i18n_params` and `wc_country_select_params`, as it would localise them. Null when
+	 * WooCommerce cannot give them.
+	 *
+	 * @return array{i18n: array<string, mixed>, countrySelect: array<string, mixed>}|null
+	 */
+	public static function address_props(): ?array {
+		$i18n   = self::address_i18n_params();
+		$select = self::country_select_params();
+		return null === $i18n || null === $select ? null : array(
+			'i18n'          => $i18n,
+			'countrySelect' => $select,
+		);
+	}
+
 	/** WooCommerce's countries (`WC()->countries`), or null. */
 	private static function countries(): ?object {
 		if ( ! function_exists( 'WC' ) ) {

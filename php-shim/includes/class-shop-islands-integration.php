@@ -20,8 +20,10 @@ defined( 'ABSPATH' ) || exit;
  * `mini-cart` over WooCommerce's cart widget (Storefront's header cart, a sidebar's cart widget),
  * one `cart-drawer` per page (`wp_footer`), `cart-quantity` on the cart page's quantity inputs
  * (`woocommerce_cart_item_quantity`) and `store-notice` (`woocommerce_demo_store`); the single product
- * page's islands (Shop_Islands_Integration_Product) and the classic checkout's `checkout` island, over
- * the `[woocommerce_checkout]` shortcode's output (`do_shortcode_tag`, Shop_Islands_Integration_Checkout).
+ * page's islands (Shop_Islands_Integration_Product), the classic checkout's `checkout` island, over
+ * the `[woocommerce_checkout]` shortcode's output (`do_shortcode_tag`, Shop_Islands_Integration_Checkout),
+ * and the cart page's `shipping-calculator` island around the cart totals
+ * (`woocommerce_cart_collaterals`, Shop_Islands_Integration_Cart_Totals).
  *
  * An island that replaces one of WooCommerce's scripts (Shop_Islands_Assets::REPLACED_SCRIPTS)
  * stays off on a page where another script needs that one (a plugin's script listing it as a
@@ -39,18 +41,19 @@ final class Shop_Islands_Integration {
 	 * @var array<string, string>
 	 */
 	const ISLANDS = array(
-		'add-to-cart'        => 'woocommerce_loop_add_to_cart_link',
-		'mini-cart'          => 'widget_display_callback',
-		'cart-drawer'        => 'wp_footer',
-		'cart-quantity'      => 'woocommerce_cart_item_quantity',
-		'store-notice'       => 'woocommerce_demo_store',
-		'variation-form'     => 'woocommerce_variable_add_to_cart',
-		'product-gallery'    => 'woocommerce_before_single_product_summary',
-		'sale-badge'         => 'woocommerce_sale_flash',
-		'product-tabs'       => 'woocommerce_after_single_product_summary',
-		'product-reviews'    => 'comment_form_before',
-		'sticky-add-to-cart' => 'storefront_after_footer',
-		'checkout'           => 'do_shortcode_tag',
+		'add-to-cart'         => 'woocommerce_loop_add_to_cart_link',
+		'mini-cart'           => 'widget_display_callback',
+		'cart-drawer'         => 'wp_footer',
+		'cart-quantity'       => 'woocommerce_cart_item_quantity',
+		'store-notice'        => 'woocommerce_demo_store',
+		'variation-form'      => 'woocommerce_variable_add_to_cart',
+		'product-gallery'     => 'woocommerce_before_single_product_summary',
+		'sale-badge'          => 'woocommerce_sale_flash',
+		'product-tabs'        => 'woocommerce_after_single_product_summary',
+		'product-reviews'     => 'comment_form_before',
+		'sticky-add-to-cart'  => 'storefront_after_footer',
+		'checkout'            => 'do_shortcode_tag',
+		'shipping-calculator' => 'woocommerce_cart_collaterals',
 	);
 
 	/** WooCommerce's cart widget (`WC_Widget_Cart`), by its base id. */
@@ -67,6 +70,7 @@ final class Shop_Islands_Integration {
 		add_action( 'wp_footer', array( $this, 'cart_drawer' ), 18 );
 		( new Shop_Islands_Integration_Product( $this ) )->register();
 		( new Shop_Islands_Integration_Checkout( $this ) )->register();
+		( new Shop_Islands_Integration_Cart_Totals( $this ) )->register();
 	}
 
 	/**
@@ -299,13 +303,13 @@ final class Shop_Islands_Integration {
 			return null;
 		}
 		$props = array(
-			'name'        => $attributes['name'],
-			'id'          => $attributes['id'],
-			'value'       => self::number( $attributes['value'] ?? '' ),
-			'min'         => '' === ( $attributes['min'] ?? '' ) ? null : self::number( $attributes['min'] ),
-			'max'         => '' === ( $attributes['max'] ?? '' ) ? null : self::number( $attributes['max'] ),
-			'step'        => self::number( $attributes['step'] ?? '1' ),
-			'label'       => $label,
+			'name'  => $attributes['name'],
+			'id'    => $attributes['id'],
+			'value' => self::number( $attributes['value'] ?? '' ),
+			'min'   => '' === ( $attributes['min'] ?? '' ) ? null : self::number( $attributes['min'] ),
+			'max'   => '' === ( $attributes['max'] ?? '' ) ? null : self::number( $attributes['max'] ),
+			'step'  => self::number( $attributes['step'] ?? '1' ),
+			'label' => $label,
 			'productName' => '' !== trim( $product_name ) ? trim( $product_name ) : $label,
 		);
 		if ( isset( $attributes['class'] ) ) {

@@ -144,6 +144,43 @@ describe('the shipping calculator over WooCommerce 9.9’s cart totals', () => {
     expect(container.querySelector('.order-total')).toHaveTextContent('239.89');
   });
 
+  it('beside WooCommerce’s cart.js: its document handlers never see the toggle or the submit; totals it replaces are adopted', async () => {
+    answer(() => html(answerPage(UPDATED)));
+    await mount();
+    // cart.js binds on the document (`$( document ).on( 'click', '.shipping-calculator-button', … )`).
+    const reached: string[] = [];
+    const spy = (event: Event) => {
+      const target = event.target as Element;
+      const handled =
+        event.type === 'submit' ? 'form.woocommerce-shipping-calculator' : '.shipping-calculator-button';
+      if (target.closest(handled)) reached.push(event.type);
+    };
+    document.addEventListener('click', spy);
+    document.addEventListener('submit', spy);
+    try {
+      await open();
+      update();
+      await waitFor(() => expect(posts).toHaveLength(1));
+      expect(reached).toEqual([]);
+      // cart.js's update_cart_totals_div(): the server's new totals in place of ours.
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Change address' })).toBeInTheDocument());
+      totals().replaceWith(
+        new DOMParser().parseFromString(recordedTotals(), 'text/html').querySelector('div.cart_totals')!,
+      );
+      // Adopted: closed, pickers drawn into the new form, and its Update posts once, through the island.
+      await waitFor(() => expect(form().querySelector('select#calc_shipping_country')).toBeNull());
+      expect(section().style.display).toBe('none');
+      await open();
+      expect(screen.getByRole('combobox', { name: /Country \/ region/ })).toHaveValue('Ireland');
+      update();
+      await waitFor(() => expect(posts).toHaveLength(2));
+      expect(reached).toEqual([]);
+    } finally {
+      document.removeEventListener('click', spy);
+      document.removeEventListener('submit', spy);
+    }
+  });
+
   it('the toggle opens and closes the calculator (click, Space), with aria-expanded and the reveal', async () => {
     await mount();
     await open();

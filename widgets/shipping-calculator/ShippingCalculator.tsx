@@ -156,6 +156,9 @@ export function ShippingCalculator(props: ShippingCalculatorProps) {
       const link = (event.target as Element).closest?.(TOGGLE);
       if (!link || !form.contains(link)) return;
       event.preventDefault();
+      // Ours alone: where WooCommerce's cart.js stays on the page (it runs the rest of the cart
+      // page), its handler on the document would toggle the form back and redraw the fields.
+      event.stopPropagation();
       toggle();
     };
     // A link acts on Enter; as a button (its role) it acts on Space too.
@@ -228,6 +231,8 @@ export function ShippingCalculator(props: ShippingCalculatorProps) {
     if (!form) return;
     const onSubmit = (event: SubmitEvent) => {
       event.preventDefault();
+      // Ours alone: cart.js, where it stays, would post the form a second time.
+      event.stopPropagation();
       // One post per intent: a double click, Enter twice, a script's second submit send nothing.
       if (busy.current) return;
       const blocked = form.closest('div.cart_totals') ?? form;
@@ -255,6 +260,29 @@ export function ShippingCalculator(props: ShippingCalculatorProps) {
     form.addEventListener('submit', onSubmit);
     return () => form.removeEventListener('submit', onSubmit);
   }, [form, unmounted, applyAnswer]);
+
+  // Totals replaced by someone else: WooCommerce's cart.js, where it runs the rest of the cart page
+  // (after Update cart, a shipping method chosen, a coupon), puts the server's new `div.cart_totals`
+  // in place of ours. The calculator in them is adopted as after our own answer, closed.
+  useEffect(() => {
+    const observer = new MutationObserver(() => {
+      const next = findForm(container);
+      if (next === form || busy.current) return;
+      setProblem(null);
+      setView((current) =>
+        current.form === next
+          ? current
+          : {
+              generation: current.generation + 1,
+              form: next,
+              ...(next ? printedAddress(next, PREFIX) : { country: '', state: '' }),
+              open: false,
+            },
+      );
+    });
+    observer.observe(container, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [container, form]);
 
   // The focus, once the new totals are drawn (after the pickers: children's effects run first).
   useLayoutEffect(() => {
