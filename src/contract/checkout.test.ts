@@ -134,13 +134,28 @@ describe('readCouponAnswer (samples 43–49)', () => {
     ['48-wc-ajax-apply_coupon-fiveoff', false],
     ['49-wc-ajax-remove_coupon-fiveoff', false],
   ])('%s: error %s', (name, error) => {
-    expect(readCouponAnswer(body(`${name}.response.body.html`)).error).toBe(error);
+    expect(readCouponAnswer(body(`${name}.response.body.html`))?.error).toBe(error);
+  });
+
+  it('an answer without a WooCommerce notice is none (a login page, JSON, an empty body)', () => {
+    for (const body of [
+      '',
+      '{"fragments":{}}',
+      '<form id="loginform"><p>Log In</p></form>',
+      'woocommerce-error',
+    ]) {
+      expect(readCouponAnswer(body), body).toBeNull();
+    }
+    expect(readCouponAnswer('<div class="woocommerce-info">Coupon code already applied!</div>')).toEqual({
+      html: '<div class="woocommerce-info">Coupon code already applied!</div>',
+      error: false,
+    });
   });
 
   it('the words in a message’s text are not the class', () => {
     expect(
-      readCouponAnswer('<div class="woocommerce-message">Coupon woocommerce-error applied.</div>').error,
+      readCouponAnswer('<div class="woocommerce-message">Coupon woocommerce-error applied.</div>')?.error,
     ).toBe(false);
-    expect(readCouponAnswer("<ul class='notice woocommerce-error'><li>No</li></ul>").error).toBe(true);
+    expect(readCouponAnswer("<ul class='notice woocommerce-error'><li>No</li></ul>")?.error).toBe(true);
   });
 });

@@ -119,10 +119,17 @@ export interface CouponAnswer {
 
 /** An element whose class attribute holds `woocommerce-error` (not the words in a message's text). */
 const ERROR_CLASS = /<[a-z][^>]*\sclass\s*=\s*(["'])(?:(?!\1)[^>])*\bwoocommerce-error\b/i;
+/** An element whose class attribute holds one of WooCommerce's notice classes. */
+const NOTICE_CLASS = /<[a-z][^>]*\sclass\s*=\s*(["'])(?:(?!\1)[^>])*\bwoocommerce-(?:error|message|info)\b/i;
 
-/** `apply_coupon` / `remove_coupon`: the notice, and whether it is an error (`woocommerce-error`). */
-export function readCouponAnswer(body: string): CouponAnswer {
-  return { html: body, error: ERROR_CLASS.test(body) };
+/**
+ * `apply_coupon` / `remove_coupon`: the notice, and whether it is an error (`woocommerce-error`);
+ * null when the body holds no WooCommerce notice (checkout.md §7: the answer is an HTML notice,
+ * and WooCommerce prints one for every outcome): a login page, a cache's page, broken JSON, an empty
+ * body are failed calls, not notices to show.
+ */
+export function readCouponAnswer(body: string): CouponAnswer | null {
+  return NOTICE_CLASS.test(body) ? { html: body, error: ERROR_CLASS.test(body) } : null;
 }
 
 /** Any text (the coupon endpoints answer HTML, the recovery above reads raw text). */

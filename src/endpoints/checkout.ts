@@ -13,6 +13,7 @@ import {
   type OrderReviewResponse,
 } from '../contract/checkout';
 import { wcAjax, type FormInput, type RequestOptions } from '../transport/client';
+import { TransportError } from '../transport/errors';
 
 /**
  * `update_order_review`: `security` (the page's `update_order_review_nonce`), the billing and
@@ -48,7 +49,7 @@ export async function applyCoupon(
   options: RequestOptions = {},
 ): Promise<CouponAnswer> {
   const body = await wcAjax('apply_coupon', fields, { ...options, schema: TextSchema, responseType: 'text' });
-  return readCouponAnswer(body);
+  return couponNotice('apply_coupon', body);
 }
 
 /** `remove_coupon`: `security` (`remove_coupon_nonce`), `coupon`. */
@@ -61,5 +62,14 @@ export async function removeCoupon(
     schema: TextSchema,
     responseType: 'text',
   });
-  return readCouponAnswer(body);
+  return couponNotice('remove_coupon', body);
+}
+
+/** The coupon endpoint's notice; an answer that is none fails as a `schema` error. */
+function couponNotice(endpoint: string, body: string): CouponAnswer {
+  const answer = readCouponAnswer(body);
+  if (!answer) {
+    throw new TransportError('schema', `${endpoint}: the answer is not a WooCommerce notice`, { body });
+  }
+  return answer;
 }

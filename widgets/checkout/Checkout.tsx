@@ -200,9 +200,11 @@ export function Checkout(props: CheckoutProps) {
   const reviews = useRef<ReviewScheduler | null>(null);
   // A review that answered ends the notice of one that did not.
   const reviewed = useCallback(() => setNotice((n) => (n?.kind === 'review-failed' ? null : n)), []);
-  const latest = useRef({ arrange, showNotice, reviews, reviewed });
+  // A coupon call that answered ends the notice of one that did not.
+  const couponAnswered = useCallback(() => setNotice((n) => (n?.kind === 'coupon-failed' ? null : n)), []);
+  const latest = useRef({ arrange, showNotice, reviews, reviewed, couponAnswered });
   useLayoutEffect(() => {
-    latest.current = { arrange, showNotice, reviews, reviewed };
+    latest.current = { arrange, showNotice, reviews, reviewed, couponAnswered };
   });
   // Aborted when the island goes, never before: an order on its way is not dropped by a re-render.
   const [unmounted] = useState(() => new AbortController());
@@ -511,7 +513,11 @@ function useCoupons(
   form: HTMLFormElement | null,
   props: CheckoutProps,
   latest: {
-    current: { reviews: { current: ReviewScheduler | null }; showNotice: (notice: Notice) => void };
+    current: {
+      reviews: { current: ReviewScheduler | null };
+      showNotice: (notice: Notice) => void;
+      couponAnswered: () => void;
+    };
   },
   signal: AbortSignal,
 ) {
@@ -544,6 +550,7 @@ function useCoupons(
       )
         .then(
           (answer) => {
+            latest.current.couponAnswered();
             if (answer.error) {
               const note = document.createElement('span');
               note.className = 'coupon-error-notice';
@@ -567,7 +574,10 @@ function useCoupons(
           },
           (error: unknown) => {
             if (isAbort(error)) return;
-            latest.current.showNotice({ kind: 'coupon-failed' });
+            // WooCommerce answers a stale nonce with 403 `-1`, again for every retry: the page must
+            // be reloaded for a new one (as for the review).
+            const expired = error instanceof TransportError && error.details.status === 403;
+            latest.current.showNotice({ kind: 'coupon-failed', expired });
           },
         )
         .finally(() => {
@@ -587,6 +597,7 @@ function useCoupons(
       removeCoupon({ security: props.nonces.removeCoupon, coupon: code }, { signal: controller.signal })
         .then(
           (answer) => {
+            latest.current.couponAnswered();
             showAbove(answer.html);
             if (input) input.value = '';
             emit('removed_coupon_in_checkout', [code], document.body);

@@ -11,7 +11,7 @@ export type Notice = { id?: number } & (
   | { kind: 'generic' }
   | { kind: 'refused'; url: string }
   | { kind: 'review-failed'; expired: boolean }
-  | { kind: 'coupon-failed' }
+  | { kind: 'coupon-failed'; expired: boolean }
 );
 
 /*
@@ -92,31 +92,34 @@ export function CheckoutNotices({ notice, ordersUrl, onRendered, onRetry }: Chec
         </div>
       );
     case 'review-failed':
+    case 'coupon-failed': {
+      const failed = notice.kind === 'review-failed' ? __(REVIEW_FAILED) : __(COUPON_FAILED);
       return (
         <div key={notice.id} role="alert">
           <ul className="woocommerce-error" tabIndex={-1}>
             <li>
-              {notice.expired ? __(PAGE_EXPIRED) : __(REVIEW_FAILED)}{' '}
+              {notice.expired ? __(PAGE_EXPIRED) : failed}
               {notice.expired ? (
-                <button type="button" className="button" onClick={() => window.location.reload()}>
-                  {__('Reload')}
-                </button>
+                <>
+                  {' '}
+                  <button type="button" className="button" onClick={() => window.location.reload()}>
+                    {__('Reload')}
+                  </button>
+                </>
               ) : (
-                <button type="button" className="button" onClick={onRetry}>
-                  {__('Try again')}
-                </button>
+                notice.kind === 'review-failed' && (
+                  <>
+                    {' '}
+                    <button type="button" className="button" onClick={onRetry}>
+                      {__('Try again')}
+                    </button>
+                  </>
+                )
               )}
             </li>
           </ul>
         </div>
       );
-    case 'coupon-failed':
-      return (
-        <div key={notice.id} role="alert">
-          <ul className="woocommerce-error" tabIndex={-1}>
-            <li>{__(COUPON_FAILED)}</li>
-          </ul>
-        </div>
-      );
+    }
   }
 }
