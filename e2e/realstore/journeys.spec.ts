@@ -22,7 +22,7 @@ import {
   type SentRequest,
 } from './fixtures';
 import { CART, CHECKOUT, LISTING, SIMPLE_PRODUCT, VARIABLE_PRODUCT } from './pages';
-import { gatewayChore, storeChore } from './stores';
+import { gatewayChore, storeChore, withoutStripe } from './stores';
 
 /** Storefront's header cart count ("1 item"), a WooCommerce fragment. */
 const headerCount = (page: Page) => page.locator('#site-header-cart a.cart-contents .count');
@@ -385,9 +385,7 @@ test('checkout: the island runs WooCommerce’s checkout; the billing address ty
 }) => {
   // The 9.9.5 store's Stripe gateway has a script that needs checkout.js, so WooCommerce's checkout
   // stays there (next test): it is off for this one, and put back after.
-  const stripe = gatewayChore(shop.store, 'stripe');
-  if (stripe === 'yes') gatewayChore(shop.store, 'stripe', 'no');
-  try {
+  await withoutStripe(shop.store, async () => {
     await putInCart(page, shop.product('Pro Match Football'));
     // WooCommerce's own address params: the cart page prints them (its shipping calculator).
     await page.goto(CART.path);
@@ -474,9 +472,7 @@ test('checkout: the island runs WooCommerce’s checkout; the billing address ty
     });
     expect(brief(requests.posts(CHECKOUT.path)), 'no native post of the form').toHaveLength(0);
     expect(await cartItems(page)).toEqual([]);
-  } finally {
-    if (stripe === 'yes') gatewayChore(shop.store, 'stripe', 'yes');
-  }
+  });
 });
 
 test('order-pay: the island runs form-pay.php’s form; Cash on delivery, a double click on Pay for order posts once, to the order-received page', async ({
@@ -485,9 +481,7 @@ test('order-pay: the island runs form-pay.php’s form; Cash on delivery, a doub
   requests,
 }) => {
   // As on the checkout: the Stripe gateway's script needs checkout.js, which would keep WooCommerce's.
-  const stripe = gatewayChore(shop.store, 'stripe');
-  if (stripe === 'yes') gatewayChore(shop.store, 'stripe', 'no');
-  try {
+  await withoutStripe(shop.store, async () => {
     await logInAsCustomer(page, '/my-account/');
     // A pending order of customer1, as a store manager makes one to send its payment link.
     const payUrl = new URL(storeChore(shop.store, 'pay-order', 'customer1'));
@@ -519,9 +513,7 @@ test('order-pay: the island runs form-pay.php’s form; Cash on delivery, a doub
     const posts = requests.posts(payUrl.pathname);
     expect(brief(posts), 'POSTs of the pay form').toHaveLength(1);
     expect(posts[0]!.body).toContain('payment_method=cod');
-  } finally {
-    if (stripe === 'yes') gatewayChore(shop.store, 'stripe', 'yes');
-  }
+  });
 });
 
 test('checkout beside a gateway whose script needs checkout.js (Stripe): WooCommerce’s checkout runs the page, one checkout request', async ({

@@ -135,3 +135,17 @@ export function variationId(ids: StoreIds, sku: string): number {
   if (id === undefined) throw new Error(`variation ${sku} is not in the ids file`);
   return id;
 }
+
+/**
+ * Runs `journey` with the store's Stripe gateway off, and puts it back after, as it was: its script
+ * needs checkout.js, which keeps WooCommerce's checkout (and the island off) where it is on.
+ */
+export async function withoutStripe(store: Store, journey: () => Promise<void>): Promise<void> {
+  const stripe = gatewayChore(store, 'stripe');
+  if (stripe === 'yes') gatewayChore(store, 'stripe', 'no');
+  try {
+    await journey();
+  } finally {
+    if (stripe === 'yes') gatewayChore(store, 'stripe', 'yes');
+  }
+}
