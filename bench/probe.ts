@@ -106,6 +106,33 @@ export const PROBE_SCRIPT = String.raw`(() => {
         await frame();
       }
     },
+    // Opens what hides a pending island, as a shopper would to reach it: the tab of a closed tab
+    // panel (the review form in Reviews); on the checkout, the "Create an account?" box (its
+    // password) and the login form ("Click here to login").
+    revealHiddenIslands: () => {
+      const OPENERS = [
+        ['.create-account', 'input#createaccount:not(:checked)'],
+        ['form.woocommerce-form-login', 'a.showlogin'],
+      ];
+      let opened = 0;
+      for (const el of islands()) {
+        if (FINAL.includes(stateOf(el))) continue;
+        const shown = [el, ...Array.from(el.children)].some((node) => node.getClientRects().length > 0);
+        if (shown) continue;
+        const panel = el.closest('[role="tabpanel"][id]');
+        const known = OPENERS.find(([hidden]) => el.closest(hidden));
+        const opener = panel
+          ? document.querySelector('[role="tab"][aria-controls="' + CSS.escape(panel.id) + '"]')
+          : known
+            ? document.querySelector(known[1])
+            : null;
+        if (opener instanceof HTMLElement) {
+          opener.click();
+          opened += 1;
+        }
+      }
+      return opened;
+    },
     focusInteractionIslands: () => {
       const result = { focused: 0, synthetic: [] };
       for (const el of document.querySelectorAll('[data-island][data-hydrate="interaction"]')) {
