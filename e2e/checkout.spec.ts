@@ -313,6 +313,33 @@ test.describe('checkout', () => {
     await expect(page.locator('div.create-account')).toBeVisible();
   });
 
+  test('Tab into the account password (its island mounts on that focus): no error until the shopper leaves it', async ({
+    page,
+  }) => {
+    await openCheckout(page);
+    const create = page.getByRole('checkbox', { name: 'Create an account?' });
+    await create.check();
+    const password = page.getByLabel(/^Create account password/);
+    await expect(password).toBeVisible();
+    await create.focus();
+    await page.keyboard.press('Tab');
+    // The password-toggle island replaced the field the focus reached: not the shopper leaving it.
+    await expect(page.locator('[data-island="password-toggle"]').filter({ has: password })).toHaveAttribute(
+      'data-island-state',
+      'mounted',
+    );
+    await expect(password).toBeFocused();
+    const row = page.locator('#account_password_field');
+    await expect(row).not.toHaveClass(/woocommerce-invalid/);
+    await expect(row.locator('.checkout-inline-error-message')).toHaveCount(0);
+    // Left empty, it is checked as every required field.
+    await page.keyboard.press('Shift+Tab');
+    await expect(row).toHaveClass(/woocommerce-invalid/);
+    await expect(row.locator('.checkout-inline-error-message')).toHaveText(
+      'Create account password is a required field.',
+    );
+  });
+
   test('no axe violations, with errors shown too', async ({ page }) => {
     await openCheckout(page);
     const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];

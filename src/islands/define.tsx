@@ -26,6 +26,34 @@ class Boundary extends ReactComponent<{ onCrash: (error: unknown) => void; child
   }
 }
 
+/**
+ * Runs `swap` (the fallback replaced by the island's markup) without it looking like the shopper
+ * left a field: a browser fires `blur` and `focusout` at a focused element it removes (Chromium,
+ * synchronously, while the element is still in the page), and a page script checking fields on
+ * focusout (the checkout's "%s is a required field.") would complain about the field the shopper
+ * has just reached (an `interaction` island mounts because it was focused). Those two events, aimed
+ * at the fallback's focused element, stop at the window while the swap runs; the focus then moves to
+ * the same field in the mounted markup (restoreFormState), which is what the shopper sees.
+ */
+function swapQuietly(container: HTMLElement, swap: () => void): void {
+  const focused = document.activeElement;
+  if (!focused || focused === document.body || !container.contains(focused)) {
+    swap();
+    return;
+  }
+  const stop = (event: Event) => {
+    if (event.target === focused) event.stopImmediatePropagation();
+  };
+  window.addEventListener('blur', stop, true);
+  window.addEventListener('focusout', stop, true);
+  try {
+    swap();
+  } finally {
+    window.removeEventListener('blur', stop, true);
+    window.removeEventListener('focusout', stop, true);
+  }
+}
+
 /** The part of a zod (mini) schema this needs; keeps the props type `P` inferred from it. */
 interface PropsSchema<P> {
   safeParse(value: unknown): { success: true; data: P } | { success: false; error: z.core.$ZodError };
@@ -94,11 +122,13 @@ export function defineIsland<P extends object>(
       // What the shopper typed into the fallback, and where the focus was, survive the swap.
       const form = snapshotFormState(container, locate);
       // Synchronous, so the fallback is swapped for the island in one frame: no layout shift.
-      flushSync(() =>
-        root.render(
-          <Boundary onCrash={restore}>
-            <Component {...parsed.data} />
-          </Boundary>,
+      swapQuietly(container, () =>
+        flushSync(() =>
+          root.render(
+            <Boundary onCrash={restore}>
+              <Component {...parsed.data} />
+            </Boundary>,
+          ),
         ),
       );
       restoreFormState(container, form, locate);

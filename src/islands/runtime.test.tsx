@@ -352,6 +352,49 @@ describe('island runtime', () => {
     expect(mounted).toHaveFocus();
   });
 
+  it('the swap of a focused fallback field is not the shopper leaving it (no blur, no focusout seen)', async () => {
+    // Chromium fires blur and focusout, synchronously, at a focused element it removes (jsdom does
+    // not): emulated here for the nodes React removes (it clears a root's container with textContent).
+    const leave = (removed: Node) => {
+      const active = document.activeElement;
+      if (active && active !== removed && removed.contains(active)) {
+        active.dispatchEvent(new FocusEvent('blur'));
+        active.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+      }
+    };
+    const textContent = Object.getOwnPropertyDescriptor(Node.prototype, 'textContent')!;
+    Object.defineProperty(Node.prototype, 'textContent', {
+      ...textContent,
+      set(this: Node, value: string | null) {
+        leave(this);
+        textContent.set!.call(this, value);
+      },
+    });
+    const restoreTextContent = () => Object.defineProperty(Node.prototype, 'textContent', textContent);
+    const form = container(
+      `<form><div data-island="field" data-hydrate="interaction" data-props='{"name":"who"}'><label>Name <input name="who" value=""></label></div></form>`,
+    );
+    const el = form.querySelector<HTMLElement>('[data-island]')!;
+    // A page script checking fields when the shopper leaves them (the checkout's required check).
+    const left: string[] = [];
+    form.addEventListener('focusout', (event) => left.push((event.target as HTMLInputElement).name));
+    stop = startIslands(islands);
+    const fallback = screen.getByRole('textbox', { name: 'Name' });
+    fallback.focus();
+    try {
+      await settled(el);
+    } finally {
+      restoreTextContent();
+    }
+    const mounted = screen.getByRole('textbox', { name: 'Name' });
+    expect(mounted).not.toBe(fallback);
+    expect(mounted).toHaveFocus();
+    expect(left).toEqual([]);
+    // Leaving the mounted field is seen as ever.
+    mounted.blur();
+    expect(left).toEqual(['who']);
+  });
+
   describe('chunk URLs (data-island-src)', () => {
     it.each([
       ['an off-site script', 'https://evil.example/counter.js'],
