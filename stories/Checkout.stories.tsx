@@ -447,3 +447,48 @@ export const NetworkError: Story = {
     expect(count('checkout')).toBe(1);
   },
 };
+
+export const ReviewFailed: Story = {
+  name: 'Review failed (HTTP 500: Try again)',
+  parameters: {
+    msw: msw(answering('update_order_review', () => new HttpResponse('<h1>Error</h1>', { status: 500 }))),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = await mounted(canvasElement);
+    await typeAddress(canvas, {
+      'First name': 'Aoife',
+      'Last name': 'Byrne',
+      'Street address': '12 Main Street',
+      'Town / City': 'Dublin',
+      Eircode: 'D02 X285',
+    });
+    await pick(canvas, canvas.getByRole('combobox', { name: /^County/ }), 'Dublin');
+    const alert = await canvas.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert).toHaveTextContent('The order totals could not be updated.');
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeVisible();
+    // Nothing typed is lost; the printed totals stay.
+    expect(canvas.getByRole('textbox', { name: /^Eircode/ })).toHaveValue('D02 X285');
+    expect(within(table(canvas)).getByRole('row', { name: /^Total/ })).toBeVisible();
+  },
+};
+
+export const CouponPageExpired: Story = {
+  name: 'Coupon with an expired nonce (403 -1: Reload)',
+  parameters: { msw: msw(answering('apply_coupon', () => new HttpResponse('-1', { status: 403 }))) },
+  play: async ({ canvasElement }) => {
+    const canvas = await mounted(canvasElement);
+    await userEvent.click(couponToggle(canvas));
+    const code = canvas.getByRole('textbox', { name: 'Coupon:' });
+    await userEvent.type(code, 'save10');
+    await userEvent.click(canvas.getByRole('button', { name: 'Apply coupon' }));
+    const alert = await canvas.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'This page has expired. Reload it to continue: what you entered is kept.',
+    );
+    expect(within(alert).getByRole('button', { name: 'Reload' })).toBeVisible();
+    expect(within(alert).queryByRole('button', { name: 'Try again' })).toBeNull();
+    // The form stays open with the code.
+    expect(code).toHaveValue('save10');
+    expect(count('apply_coupon')).toBe(1);
+  },
+};
