@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, Request } from '@playwright/test';
-import { addToCart, deferred, expect, island, test, waitForIslands } from './fixtures';
+import { addToCart, deferred, expect, island, tabTo, test, waitForIslands } from './fixtures';
 
 const CHECKOUT = /[?&]wc-ajax=checkout(?:&|$)/;
 const REVIEW = /[?&]wc-ajax=update_order_review(?:&|$)/;
@@ -108,6 +108,40 @@ test.describe('checkout', () => {
     await page.keyboard.press('Enter');
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/checkout\/order-received\//);
+    expect(orders.count).toBe(1);
+  });
+
+  test('keyboard only, from the cart: Proceed to checkout, every field, the terms, Place order', async ({
+    page,
+  }) => {
+    await addToCart(page);
+    await page.goto('/cart/');
+    await waitForIslands(page);
+    const orders = counter(page, CHECKOUT);
+    await tabTo(page, page.getByRole('link', { name: 'Proceed to checkout' }));
+    await Promise.all([page.waitForURL(/\/checkout\/$/), page.keyboard.press('Enter')]);
+    await expect(island(page, 'checkout')).toHaveAttribute('data-island-state', 'mounted');
+    await waitForIslands(page);
+    const fill = async (name: RegExp, text: string) => {
+      await tabTo(page, page.getByRole('textbox', { name }));
+      await page.keyboard.type(text);
+    };
+    await fill(/^First name/, 'Kim');
+    await fill(/^Last name/, 'Brady');
+    await fill(/^Street address/, '1 Quay Street');
+    await fill(/^Town \/ City/, 'Galway');
+    await tabTo(page, picker(page, /^County/));
+    await page.keyboard.type('Galw');
+    await page.keyboard.press('Enter');
+    await expect(picker(page, /^County/)).toHaveValue('Galway');
+    await fill(/^Eircode/, 'H91 X2Y3');
+    await fill(/^Email address/, 'kb@example.ie');
+    await tabTo(page, terms(page));
+    await page.keyboard.press('Space');
+    await expect(terms(page)).toBeChecked();
+    await tabTo(page, placeOrder(page));
+    await Promise.all([page.waitForURL(/\/checkout\/order-received\//), page.keyboard.press('Enter')]);
+    await expect(page.getByText('Thank you. Your order has been received.')).toBeVisible();
     expect(orders.count).toBe(1);
   });
 
