@@ -390,7 +390,9 @@ export function Checkout(props: CheckoutProps) {
     return () => form.removeEventListener('submit', onSubmit);
   }, [form, paying, unmounted, props.debug]);
 
-  useEffect(() => {
+  // In the commit that shows the outcome (a layout effect): the error never shows on a form still
+  // greyed out as processing (a test under load saw the notice a task before the class went).
+  useLayoutEffect(() => {
     if (!form) return;
     form.classList.toggle('processing', processing);
     if (processing) form.setAttribute('aria-busy', 'true');
