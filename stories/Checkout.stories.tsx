@@ -177,6 +177,18 @@ async function typeAddress(canvas: Canvas, fields: Record<string, string>) {
   }
 }
 
+/** A whole Irish address: the text fields typed, then the county chosen (which asks for a review at once). */
+async function fillDublinAddress(canvas: Canvas) {
+  await typeAddress(canvas, {
+    'First name': 'Aoife',
+    'Last name': 'Byrne',
+    'Street address': '12 Main Street',
+    'Town / City': 'Dublin',
+    Eircode: 'D02 X285',
+  });
+  await pick(canvas, canvas.getByRole('combobox', { name: /^County/ }), 'Dublin');
+}
+
 const placeOrder = (canvas: Canvas) => userEvent.click(canvas.getByRole('button', { name: 'Place order' }));
 const count = (endpoint: string) => asked.filter((name) => name === endpoint).length;
 
@@ -263,15 +275,8 @@ export const FullAddress: Story = {
   play: async ({ canvasElement }) => {
     const canvas = await mounted(canvasElement);
     const printed = table(canvas);
-    await typeAddress(canvas, {
-      'First name': 'Aoife',
-      'Last name': 'Byrne',
-      'Street address': '12 Main Street',
-      'Town / City': 'Dublin',
-      Eircode: 'D02 X285',
-    });
-    // A choice (not a key) completes the address: the review is asked for at once.
-    await pick(canvas, canvas.getByRole('combobox', { name: /^County/ }), 'Dublin');
+    // A choice (the county, not a key) completes the address: the review is asked for at once.
+    await fillDublinAddress(canvas);
     // The server's table took the printed one's place, and is no longer busy.
     await waitFor(() => expect(table(canvas)).not.toBe(printed), { timeout: 5000 });
     const review = table(canvas);
@@ -455,14 +460,7 @@ export const ReviewFailed: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = await mounted(canvasElement);
-    await typeAddress(canvas, {
-      'First name': 'Aoife',
-      'Last name': 'Byrne',
-      'Street address': '12 Main Street',
-      'Town / City': 'Dublin',
-      Eircode: 'D02 X285',
-    });
-    await pick(canvas, canvas.getByRole('combobox', { name: /^County/ }), 'Dublin');
+    await fillDublinAddress(canvas);
     const alert = await canvas.findByRole('alert', {}, { timeout: 5000 });
     expect(alert).toHaveTextContent('The order totals could not be updated.');
     expect(within(alert).getByRole('button', { name: 'Try again' })).toBeVisible();
