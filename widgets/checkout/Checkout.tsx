@@ -21,12 +21,15 @@ import {
   keepValues,
   replaceFragments,
   restoreValues,
+  setPaymentFields,
   serializeForm,
   showFieldProblem,
   validateRow,
   wrapAlertLists,
 } from './form';
 import { placeOrderOutcome, reviewPayload } from './model';
+import { useCardPayment, type CardSlot } from './payment';
+import { isProviderHash, parseHashRoute } from '../../src/payments/stripe/model';
 import { ReviewScheduler } from './review-scheduler';
 import type { CheckoutProps } from './schema';
 import { useToggles } from './toggles';
@@ -129,6 +132,7 @@ export function Checkout(props: CheckoutProps) {
   const busy = useRef(false);
   const say = useAnnounce();
   const noticeHost = useNoticeHost(form);
+  const card = useCardPayment(form, props.stripe, paying);
   const timers = useRef<Set<() => void>>(new Set());
   const later = useCallback((run: () => void, ms: number) => {
     const id = setTimeout(() => {
@@ -202,9 +206,9 @@ export function Checkout(props: CheckoutProps) {
   const reviewed = useCallback(() => setNotice((n) => (n?.kind === 'review-failed' ? null : n)), []);
   // A coupon call that answered ends the notice of one that did not.
   const couponAnswered = useCallback(() => setNotice((n) => (n?.kind === 'coupon-failed' ? null : n)), []);
-  const latest = useRef({ arrange, showNotice, reviews, reviewed, couponAnswered });
+  const latest = useRef({ arrange, showNotice, reviews, reviewed, couponAnswered, card, revalidate });
   useLayoutEffect(() => {
-    latest.current = { arrange, showNotice, reviews, reviewed, couponAnswered };
+    latest.current = { arrange, showNotice, reviews, reviewed, couponAnswered, card, revalidate };
   });
   // Aborted when the island goes, never before: an order on its way is not dropped by a re-render.
   const [unmounted] = useState(() => new AbortController());
@@ -324,7 +328,17 @@ export function Checkout(props: CheckoutProps) {
   // ---- place order (§4 "Checkout form", "Place-order result") ----------------------------------
   useLayoutEffect(() => {
     if (!form) return;
-    if (paying) return guardOrderPay(form, setProcessing);
+    if (paying) {
+      return guardOrderPay(form, setProcessing, {
+        provider: props.stripe?.gatewayId ?? '',
+        prepare: () => latest.current.card.whenReady().then((handle) => handle.prepare(form)),
+        failed: (message) => {
+          latest.current.showNotice({ kind: 'payment', message });
+          emit('checkout_error', [message], document.body);
+        },
+        generic: props.stripe?.genericErrorMessage ?? '',
+      });
+    }
     const onSubmit = (event: SubmitEvent) => {
       const { reviews, showNotice } = latest.current;
       const scheduler = reviews.current;
@@ -337,58 +351,165 @@ export function Checkout(props: CheckoutProps) {
       busy.current = true;
       setProcessing(true);
       setNotice(null);
-      const body = new URLSearchParams(serializeForm(form));
       const submitter = event.submitter;
-      if (submitter instanceof HTMLButtonElement && submitter.name && !body.has(submitter.name)) {
-        body.append(submitter.name, submitter.value);
-      }
       const idle = () => {
         busy.current = false;
         setProcessing(false);
       };
-      placeOrder(body, {
-        signal: unmounted.signal,
-        timeout: PLACE_ORDER_TIMEOUT_MS,
-        log: props.debug ? console.log : undefined,
-      }).then(
-        (answer) => {
-          const outcome = placeOrderOutcome(answer, (url) => sameOriginUrl(url) !== null);
-          switch (outcome.kind) {
-            case 'navigate':
-              // The form stays blocked: the next page is loading.
-              clearDraft();
-              browser.assign(sameOriginUrl(outcome.url)?.href ?? outcome.url);
-              return;
-            case 'reload':
-              browser.reload();
-              return;
-            case 'refused-redirect':
-              idle();
-              showNotice({ kind: 'refused', url: outcome.url });
-              return;
-            case 'notices':
-              idle();
-              if (outcome.refresh) scheduler?.force();
-              showNotice(
-                outcome.generic
-                  ? { kind: 'generic' }
-                  : { kind: 'server', html: outcome.html, revalidate: true },
-              );
-              emit('checkout_error', [outcome.html], document.body);
+      // The card provider's method: its payment method is made first (§4), then the POST carries it.
+      const provider = props.stripe?.gatewayId ?? '';
+      const card = provider !== '' && method === provider ? latest.current.card : null;
+      const paymentFailed = (error: unknown) => {
+        if (isAbort(error)) return;
+        idle();
+        const message =
+          error instanceof Error && error.name === 'PaymentProblem' && error.message
+            ? error.message
+            : (props.stripe?.genericErrorMessage ?? '');
+        latest.current.showNotice({ kind: 'payment', message });
+        latest.current.revalidate(null);
+        emit('checkout_error', [message], document.body);
+      };
+      const send = (fields: [string, string][]) => {
+        const body = new URLSearchParams(serializeForm(form));
+        if (submitter instanceof HTMLButtonElement && submitter.name && !body.has(submitter.name)) {
+          body.append(submitter.name, submitter.value);
+        }
+        placeOrder(body, {
+          signal: unmounted.signal,
+          timeout: PLACE_ORDER_TIMEOUT_MS,
+          log: props.debug ? console.log : undefined,
+        }).then(
+          (answer) => {
+            const outcome = placeOrderOutcome(answer, (url) => sameOriginUrl(url) !== null);
+            switch (outcome.kind) {
+              case 'navigate': {
+                // A confirmation the card provider asks for (3-D Secure): answered here, then on.
+                const hash = hashOf(outcome.url);
+                if (card && hash && isProviderHash(hash, provider)) {
+                  confirmCard(card, hash, fields);
+                  return;
+                }
+                // The form stays blocked: the next page is loading.
+                clearDraft();
+                browser.assign(sameOriginUrl(outcome.url)?.href ?? outcome.url);
+                return;
+              }
+              case 'reload':
+                browser.reload();
+                return;
+              case 'refused-redirect':
+                idle();
+                showNotice({ kind: 'refused', url: outcome.url });
+                return;
+              case 'notices':
+                idle();
+                if (outcome.refresh) scheduler?.force();
+                showNotice(
+                  outcome.generic
+                    ? { kind: 'generic' }
+                    : { kind: 'server', html: outcome.html, revalidate: true },
+                );
+                emit('checkout_error', [outcome.html], document.body);
+            }
+          },
+          (error: unknown) => {
+            if (isAbort(error)) return; // the island went away
+            // A network error: the order may exist. Never sent again without the shopper (§8).
+            idle();
+            showNotice({ kind: 'generic' });
+            emit('checkout_error', [''], document.body);
+          },
+        );
+      };
+
+      /** §4 "Intent flows": one confirmation, then the order's page (same origin only). */
+      const confirmCard = (slot: CardSlot, hash: string, fields: [string, string][]) => {
+        const route = parseHashRoute(hash, provider);
+        const handle = slot.handle.current;
+        if (!route || route.kind !== 'confirm' || !handle) {
+          paymentFailed(problem(props.stripe?.genericErrorMessage ?? ''));
+          return;
+        }
+        const paymentMethod = fields.find(([name]) => name === `wc-${provider}-payment-method`)?.[1] ?? '';
+        handle.confirm(route, paymentMethod).then((url) => {
+          const next = sameOriginUrl(url);
+          if (!next) {
+            idle();
+            showNotice({ kind: 'refused', url });
+            return;
           }
-        },
-        (error: unknown) => {
-          if (isAbort(error)) return; // the island went away
-          // A network error: the order may exist. Never sent again without the shopper (§8).
-          idle();
-          showNotice({ kind: 'generic' });
-          emit('checkout_error', [''], document.body);
-        },
-      );
+          clearDraft();
+          browser.assign(next.href);
+        }, paymentFailed);
+      };
+
+      const prepared: Promise<[string, string][]> = card
+        ? card.whenReady().then((handle) => handle.prepare(form))
+        : Promise.resolve([]);
+      prepared.then((fields) => {
+        setPaymentFields(form, fields);
+        send(fields);
+      }, paymentFailed);
     };
     form.addEventListener('submit', onSubmit);
     return () => form.removeEventListener('submit', onSubmit);
-  }, [form, paying, unmounted, props.debug]);
+  }, [form, paying, unmounted, props.debug, props.stripe]);
+
+  // ---- confirmation routes of the URL hash (§2 "URL hash routes") -----------------------------
+  // The order-pay page comes back with one after its post; anything may link to one, so each part
+  // is checked (parseHashRoute) and anything else only says the payment could not go on.
+  useEffect(() => {
+    const settings = props.stripe;
+    if (!form || !settings) return;
+    const provider = settings.gatewayId;
+    const generic = settings.genericErrorMessage;
+    const take = () => {
+      const hash = window.location.hash;
+      if (!isProviderHash(hash, provider)) return;
+      // Cleared as soon as it is read (§2).
+      history.replaceState(history.state, '', window.location.pathname + window.location.search);
+      const { showNotice } = latest.current;
+      const idle = () => {
+        busy.current = false;
+        setProcessing(false);
+      };
+      const fail = (error: unknown) => {
+        idle();
+        const message = error instanceof Error && error.name === 'PaymentProblem' ? error.message : generic;
+        showNotice({ kind: 'payment', message });
+        emit('checkout_error', [message], document.body);
+      };
+      const route = parseHashRoute(hash, provider);
+      const otherOrder =
+        route?.kind === 'confirm' && paying && settings.orderId !== '' && route.orderId !== settings.orderId;
+      if (!route || otherOrder) {
+        fail(problem(generic));
+        return;
+      }
+      if (busy.current) return;
+      busy.current = true;
+      setProcessing(true);
+      latest.current.card
+        .whenReady()
+        .then((handle) =>
+          route.kind === 'confirm' ? handle.confirm(route, '') : handle.confirmLegacy(route),
+        )
+        .then((url) => {
+          const next = sameOriginUrl(url);
+          if (!next) {
+            idle();
+            showNotice({ kind: 'refused', url });
+            return;
+          }
+          clearDraft();
+          browser.assign(next.href);
+        }, fail);
+    };
+    take();
+    window.addEventListener('hashchange', take);
+    return () => window.removeEventListener('hashchange', take);
+  }, [form, paying, props.stripe]);
 
   // In the commit that shows the outcome (a layout effect): the error never shows on a form still
   // greyed out as processing (a test under load saw the notice a task before the class went).
@@ -462,9 +583,11 @@ export function Checkout(props: CheckoutProps) {
               if (notice?.kind === 'server' && notice.revalidate !== false) revalidate(el);
             }}
             onRetry={() => reviews.current?.force()}
+            onDismiss={() => setNotice(null)}
           />,
           noticeHost,
         )}
+      {card.element}
       {processing && createPortal(<div className="shop-islands-checkout-overlay" aria-hidden="true" />, form)}
     </>
   );
@@ -476,14 +599,60 @@ export function Checkout(props: CheckoutProps) {
  * every further submit is refused until the page is shown again (one payment per intent), and the
  * form is blocked meanwhile.
  */
-function guardOrderPay(form: HTMLFormElement, onBusy: (busy: boolean) => void): () => void {
+function guardOrderPay(
+  form: HTMLFormElement,
+  onBusy: (busy: boolean) => void,
+  card: {
+    provider: string;
+    prepare(): Promise<[string, string][]>;
+    failed(message: string): void;
+    generic: string;
+  },
+): () => void {
+  // The card's payment method is made before the form posts (§4); the post then goes as printed.
+  let preparing = false;
+  let prepared = false;
   const onSubmit = (event: SubmitEvent) => {
+    if (preparing) {
+      event.preventDefault();
+      return;
+    }
+    if (prepared) {
+      prepared = false;
+      return;
+    }
     if (vetoed('checkout_place_order', [form], form)) {
       event.preventDefault();
       return;
     }
     const method = chosenPayment(form);
-    if (method && vetoed(`checkout_place_order_${method}`, [form], form)) event.preventDefault();
+    if (method && vetoed(`checkout_place_order_${method}`, [form], form)) {
+      event.preventDefault();
+      return;
+    }
+    if (card.provider === '' || method !== card.provider) return;
+    event.preventDefault();
+    preparing = true;
+    onBusy(true);
+    const submitter = event.submitter instanceof HTMLElement ? event.submitter : null;
+    card.prepare().then(
+      (fields) => {
+        setPaymentFields(form, fields);
+        preparing = false;
+        prepared = true;
+        onBusy(false);
+        const own =
+          (submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement) &&
+          submitter.form === form &&
+          submitter.type === 'submit';
+        form.requestSubmit(own ? submitter : null);
+      },
+      (error: unknown) => {
+        preparing = false;
+        onBusy(false);
+        card.failed(error instanceof Error && error.name === 'PaymentProblem' ? error.message : card.generic);
+      },
+    );
   };
   form.addEventListener('submit', onSubmit);
   const stop = guardSubmissions(form, onBusy);
@@ -624,6 +793,22 @@ function useCoupons(
   }, [container, form, props.nonces, props.debug, latest, signal]);
 }
 
+/** A payment that cannot go on: its message is the shopper's (the card chunk's PaymentProblem). */
+function problem(message: string): Error {
+  const error = new Error(message);
+  error.name = 'PaymentProblem';
+  return error;
+}
+
+/** The hash of a redirect to this very page ('#…', or this page's URL with one), else ''. */
+function hashOf(url: string): string {
+  if (url.startsWith('#')) return url;
+  const next = sameOriginUrl(url);
+  if (!next || !next.hash) return '';
+  const here = new URL(window.location.href);
+  return next.pathname === here.pathname && next.search === here.search ? next.hash : '';
+}
+
 /** The text of an HTML notice (parsed inert: nothing in it loads or runs). */
 function textOf(html: string): string {
   const template = document.createElement('template');
@@ -637,7 +822,12 @@ async function sendReview(
   container: HTMLElement,
   body: URLSearchParams,
   signal: AbortSignal,
-  then: { arrange: () => string; showNotice: (notice: Notice) => void; reviewed: () => void },
+  then: {
+    arrange: () => string;
+    showNotice: (notice: Notice) => void;
+    reviewed: () => void;
+    card: CardSlot;
+  },
 ): Promise<void> {
   const regions = form.querySelectorAll<HTMLElement>(
     '.woocommerce-checkout-review-order-table, .woocommerce-checkout-payment',
@@ -653,7 +843,11 @@ async function sendReview(
       return;
     }
     const kept = keepValues(form);
-    if (data.fragments && !Array.isArray(data.fragments)) replaceFragments(container, data.fragments);
+    if (data.fragments && !Array.isArray(data.fragments)) {
+      const card = then.card.kept;
+      replaceFragments(container, data.fragments, card ? [card] : []);
+      then.card.settle();
+    }
     restoreValues(form, kept);
     then.arrange();
     then.reviewed();

@@ -5,6 +5,9 @@ import { REFUSED_NAVIGATION_MESSAGE, safeHref } from '../../src/security/url';
 import { wrapAlertLists } from './form';
 import { GENERIC_CHECKOUT_ERROR } from './model';
 
+/** §8 "Payment": the default message. */
+const PAYMENT_FAILED = 'Payment failed. Please try again.';
+
 /** What the notice group at the top of the checkout shows. `id` makes a repeated notice new. */
 export type Notice = { id?: number } & (
   | { kind: 'server'; html: string; revalidate?: boolean }
@@ -12,6 +15,8 @@ export type Notice = { id?: number } & (
   | { kind: 'refused'; url: string }
   | { kind: 'review-failed'; expired: boolean }
   | { kind: 'coupon-failed'; expired: boolean }
+  /** A payment that could not go on (§8 "Payment"): a dismissible notice. */
+  | { kind: 'payment'; message: string }
 );
 
 /*
@@ -59,10 +64,11 @@ export interface CheckoutNoticesProps {
   ordersUrl: string;
   onRendered(el: HTMLElement): void;
   onRetry(): void;
+  onDismiss(): void;
 }
 
 /** The notice group's content (checkout.md §8 "Checkout"). */
-export function CheckoutNotices({ notice, ordersUrl, onRendered, onRetry }: CheckoutNoticesProps) {
+export function CheckoutNotices({ notice, ordersUrl, onRendered, onRetry, onDismiss }: CheckoutNoticesProps) {
   if (!notice) return null;
   const generic = (
     <li>
@@ -88,6 +94,19 @@ export function CheckoutNotices({ notice, ordersUrl, onRendered, onRetry }: Chec
           <ul className="woocommerce-error" tabIndex={-1}>
             <li>{__(REFUSED_NAVIGATION_MESSAGE)}</li>
             {generic}
+          </ul>
+        </div>
+      );
+    case 'payment':
+      return (
+        <div key={notice.id} role="alert" className="shop-islands-payment-notice">
+          <ul className="woocommerce-error" tabIndex={-1}>
+            <li>
+              {notice.message || __(PAYMENT_FAILED)}{' '}
+              <button type="button" className="shop-islands-notice-dismiss" onClick={onDismiss}>
+                {__('Dismiss this notice')}
+              </button>
+            </li>
           </ul>
         </div>
       );

@@ -184,6 +184,37 @@ export function arrangePayment(
   return chosen?.value ?? '';
 }
 
+/**
+ * The hidden fields a payment method adds to the POST (§3 "Hidden checkout fields added by the
+ * payment integration"), in one holder at the end of the form; each call replaces the last ones.
+ */
+export function setPaymentFields(form: HTMLFormElement, fields: readonly [string, string][]): void {
+  let holder = form.querySelector<HTMLElement>(':scope > .shop-islands-payment-fields');
+  if (!holder) {
+    holder = document.createElement('div');
+    holder.className = 'shop-islands-payment-fields';
+    holder.hidden = true;
+    form.append(holder);
+  }
+  const added: HTMLInputElement[] = [];
+  for (const [name, value] of fields) {
+    // The gateway's own hidden input, when it printed one (`wc_stripe_selected_upe_payment_type`).
+    const printed = Array.from(form.querySelectorAll<HTMLInputElement>('input[type="hidden"]')).find(
+      (input) => input.name === name && !holder.contains(input),
+    );
+    if (printed) {
+      printed.value = value;
+      continue;
+    }
+    const input = document.createElement('input');
+    input.type = 'hidden';
+    input.name = name;
+    input.value = value;
+    added.push(input);
+  }
+  holder.replaceChildren(...added);
+}
+
 /** Values typed into the payment boxes and the terms box, to put back after the review re-renders. */
 export interface KeptValues {
   terms: boolean | null;
@@ -221,11 +252,26 @@ export function restoreValues(root: ParentNode, kept: KeptValues): void {
 }
 
 /**
- * Replaces regions with the review answer's fragments (§7): each key is a selector, matched only
- * inside `root` (an answer never reaches the rest of the page), each value sanitised HTML. Returns
- * how many regions were replaced.
+ * A node the review must never take out of the page (the card provider's element: an iframe that
+ * loses what was typed when it is moved or removed), and where it sits: its parent matches
+ * `anchor`, and the answer's fragment has an element matching `anchor` in the same place.
  */
-export function replaceFragments(root: Element, fragments: Readonly<Record<string, string>>): number {
+export interface KeptNode {
+  node: Element;
+  anchor: string;
+}
+
+/**
+ * Replaces regions with the review answer's fragments (§7): each key is a selector, matched only
+ * inside `root` (an answer never reaches the rest of the page), each value sanitised HTML. A region
+ * holding a kept node is changed around it instead ({@link replaceAround}). Returns how many
+ * regions were replaced.
+ */
+export function replaceFragments(
+  root: Element,
+  fragments: Readonly<Record<string, string>>,
+  keep: readonly KeptNode[] = [],
+): number {
   let count = 0;
   for (const [selector, html] of Object.entries(fragments)) {
     let target: Element | null = null;
@@ -235,10 +281,66 @@ export function replaceFragments(root: Element, fragments: Readonly<Record<strin
       continue; // not a selector
     }
     if (!target || target === root) continue;
-    target.replaceWith(sanitizedFragment(html));
+    const fresh = sanitizedFragment(html);
+    const kept = keep.filter((k) => target.contains(k.node));
+    const next = fresh.firstElementChild;
+    if (kept.length > 0 && next && fresh.childElementCount === 1) {
+      for (const k of kept) replaceAround(target, next, k);
+    } else {
+      target.replaceWith(fresh);
+    }
     count += 1;
   }
   return count;
+}
+
+/**
+ * Makes `old` (in the page) what `next` (not in the page) is, without ever detaching `kept.node`:
+ * along the path from `old` down to the kept node's parent, each node takes the new node's
+ * attributes and the new siblings around the path; below the path everything is the new markup.
+ * When the new markup has no place for the node (no `anchor` at the same depth), the region is
+ * replaced and the node moved into the new anchor if there is one (it reloads then) or dropped.
+ */
+export function replaceAround(old: Element, next: Element, kept: KeptNode): void {
+  const path: Element[] = [];
+  for (let n: Element | null = kept.node.parentElement; n && n !== old; n = n.parentElement) path.unshift(n);
+  if (!kept.node.parentElement?.matches(kept.anchor)) path.length = 0;
+  // The new markup's path: the same child positions (by tag and class) down to its anchor.
+  const fresh: Element[] = [];
+  let cursor: Element = next;
+  for (const step of path) {
+    const match = Array.from(cursor.children).find(
+      (c) => c.tagName === step.tagName && c.className === step.className,
+    );
+    if (!match) break;
+    fresh.push(match);
+    cursor = match;
+  }
+  if (path.length === 0 || fresh.length !== path.length || !cursor.matches(kept.anchor)) {
+    const anchor = next.matches(kept.anchor) ? next : next.querySelector(kept.anchor);
+    old.replaceWith(next);
+    if (anchor) anchor.append(kept.node);
+    return;
+  }
+  const levels: [Element, Element][] = [
+    [old, next],
+    ...path.map((p, i): [Element, Element] => [p, fresh[i]!]),
+  ];
+  levels.forEach(([mine, theirs], i) => {
+    for (const attr of Array.from(mine.attributes)) {
+      if (!theirs.hasAttribute(attr.name)) mine.removeAttribute(attr.name);
+    }
+    for (const attr of Array.from(theirs.attributes)) {
+      if (mine.getAttribute(attr.name) !== attr.value) mine.setAttribute(attr.name, attr.value);
+    }
+    const keepChild = i + 1 < levels.length ? levels[i + 1]![0] : kept.node;
+    const theirChild = i + 1 < levels.length ? levels[i + 1]![1] : null;
+    const children = Array.from(theirs.childNodes);
+    const at = theirChild ? children.indexOf(theirChild) : children.length;
+    for (const child of Array.from(mine.childNodes)) if (child !== keepChild) child.remove();
+    keepChild.before(...children.slice(0, at));
+    keepChild.after(...children.slice(at + 1));
+  });
 }
 
 /**

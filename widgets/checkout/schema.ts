@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { AddressParamsSchema } from '../../src/contract/address';
+import { StripeSettingsSchema } from '../../src/contract/stripe';
 import { HttpUrl } from '../../src/contract/url';
 
 /**
@@ -31,6 +32,11 @@ export const CheckoutPropsSchema = z.object({
   paymentCountries: z._default(z.record(z.string(), z.array(z.string())), {}),
   /** `wc_checkout_params.debug_mode`: failed coupon removals are logged (§8). */
   debug: z._default(z.boolean(), false),
+  /**
+   * The card provider's settings, as its gateway prints them (`wc_stripe_upe_params`, §3), when the
+   * page offers the card method: the element is drawn in its box.
+   */
+  stripe: z.optional(StripeSettingsSchema),
 });
 export type CheckoutProps = z.output<typeof CheckoutPropsSchema>;
 export type CheckoutPropsInput = z.input<typeof CheckoutPropsSchema>;

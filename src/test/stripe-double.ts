@@ -1,0 +1,360 @@
+/**
+ * A test double of Stripe.js (the object `Stripe(key)` returns), for tests, stories and the demo
+ * store: Stripe.js cannot load from its servers on these machines. Production code never imports
+ * this: it calls `loadStripe()`, which uses a `window.Stripe` already on the page, and the demo
+ * store prints this double as that `window.Stripe` (demo/stripe/double-script.ts).
+ *
+ * What it does, as Stripe.js does it for the calls the islands make:
+ * - `elements(options)` → a group; `create('payment' | 'expressCheckout', options)` → an element
+ *   that `mount(node)` draws into the node (plain inputs, where Stripe draws an iframe: what is typed
+ *   never has a `name`, so it never posts with the form, as card data never does), `on`/`off`,
+ *   `update`, `destroy`; `'ready'` after mounting, `'change'` as the shopper types.
+ * - `elements.submit()` checks what was typed (the element's own validation);
+ *   `createPaymentMethod({ elements, params })` makes `pm_double_{last4}_{n}`: the demo's gateway
+ *   reads the test card's last 4 digits from it (Stripe's test cards: 4242 succeeds, 3220 asks for
+ *   3-D Secure, 0002 is declined, 9995 has insufficient funds).
+ * - `confirmPayment` / `confirmSetup` / `handleNextAction` for a client secret: 3-D Secure as a
+ *   dialog with 'Complete' and 'Fail' (Stripe's test authentication page), or decided at once
+ *   (`authenticate: 'succeed' | 'fail'`).
+ * Every call and every mount is counted in `log` (tests count re-mounts through it).
+ */
+
+export interface StripeDoubleOptions {
+  /** How a 3-D Secure confirmation ends: a dialog the shopper answers (default), or at once. */
+  authenticate?: 'dialog' | 'succeed' | 'fail';
+  /** The element fails to load (`loaderror`), as when Stripe's servers cannot be reached. */
+  loadError?: boolean;
+}
+
+export interface DoubleLog {
+  calls: { method: string; args: unknown[] }[];
+  /** Payment Element mounts, over the page's life. */
+  mounts: number;
+  /** Elements groups made. */
+  groups: number;
+  /** Payment methods made. */
+  paymentMethods: number;
+  /** Confirmations asked for. */
+  confirmations: number;
+}
+
+type Handler = (event?: unknown) => void;
+
+const INCOMPLETE = {
+  number: { code: 'incomplete_number', message: 'Your card number is incomplete.' },
+  expiry: { code: 'incomplete_expiry', message: "Your card's expiration date is incomplete." },
+  cvc: { code: 'incomplete_cvc', message: "Your card's security code is incomplete." },
+} as const;
+
+const digits = (s: string) => s.replace(/\D/g, '');
+
+class ElementDouble {
+  private handlers = new Map<string, Set<Handler>>();
+  private node: HTMLElement | null = null;
+  private inputs: { number: HTMLInputElement; expiry: HTMLInputElement; cvc: HTMLInputElement } | null = null;
+  private error: HTMLElement | null = null;
+  destroyed = false;
+
+  constructor(
+    readonly type: string,
+    public options: Record<string, unknown>,
+    private readonly root: StripeDouble,
+  ) {}
+
+  on(event: string, handler: Handler): this {
+    let set = this.handlers.get(event);
+    if (!set) this.handlers.set(event, (set = new Set()));
+    set.add(handler);
+    return this;
+  }
+  off(event: string, handler?: Handler): this {
+    if (handler) this.handlers.get(event)?.delete(handler);
+    else this.handlers.delete(event);
+    return this;
+  }
+  private emit(event: string, payload?: unknown) {
+    for (const h of this.handlers.get(event) ?? []) h(payload);
+  }
+
+  mount(target: HTMLElement | string): void {
+    const node = typeof target === 'string' ? document.querySelector<HTMLElement>(target) : target;
+    if (!node) throw new Error('IntegrationError: the mount target is not in the page');
+    this.root.log.calls.push({ method: `${this.type}.mount`, args: [] });
+    if (this.type === 'payment') this.root.log.mounts += 1;
+    this.node = node;
+    const host = document.createElement('div');
+    host.className = 'stripe-double';
+    host.dataset.stripeDouble = this.type;
+    node.replaceChildren(host);
+    setTimeout(() => {
+      if (this.destroyed) return;
+      this.emit('loaderstart', { elementType: this.type });
+      if (this.root.options.loadError) {
+        this.emit('loaderror', {
+          elementType: this.type,
+          error: { type: 'api_connection_error', message: 'Stripe.js could not reach its servers.' },
+        });
+        return;
+      }
+      if (this.type === 'payment') this.drawCard(host);
+      else this.drawExpress(host);
+      this.emit('ready', { elementType: this.type });
+    }, 0);
+  }
+
+  private drawCard(host: HTMLElement) {
+    const field = (label: string, autocomplete: string, placeholder: string) => {
+      const wrap = document.createElement('label');
+      wrap.className = 'stripe-double__field';
+      const text = document.createElement('span');
+      text.textContent = label;
+      const input = document.createElement('input');
+      input.type = 'text';
+      input.inputMode = 'numeric';
+      input.setAttribute('autocomplete', autocomplete);
+      input.placeholder = placeholder;
+      input.addEventListener('input', () => this.changed());
+      wrap.append(text, input);
+      host.append(wrap);
+      return input;
+    };
+    this.inputs = {
+      number: field('Card number', 'cc-number', '1234 1234 1234 1234'),
+      expiry: field('Expiration date', 'cc-exp', 'MM / YY'),
+      cvc: field('Security code', 'cc-csc', 'CVC'),
+    };
+    this.error = document.createElement('p');
+    this.error.className = 'stripe-double__error';
+    this.error.setAttribute('role', 'alert');
+    host.append(this.error);
+  }
+
+  private drawExpress(host: HTMLElement) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'stripe-double__wallet';
+    button.textContent = 'Pay with test wallet';
+    button.addEventListener('click', () => this.emit('click', { elementType: this.type, resolve: () => {} }));
+    host.append(button);
+  }
+
+  private changed() {
+    const problem = this.problem();
+    if (this.error) this.error.textContent = '';
+    this.emit('change', {
+      elementType: this.type,
+      complete: !problem,
+      empty: !this.inputs || Object.values(this.inputs).every((i) => i.value === ''),
+      value: { type: 'card' },
+    });
+  }
+
+  /** What a submit would complain about, or null. */
+  problem(): { code: string; message: string } | null {
+    if (!this.inputs) return null;
+    if (digits(this.inputs.number.value).length < 16) return INCOMPLETE.number;
+    if (digits(this.inputs.expiry.value).length < 4) return INCOMPLETE.expiry;
+    if (digits(this.inputs.cvc.value).length < 3) return INCOMPLETE.cvc;
+    return null;
+  }
+
+  showProblem(message: string) {
+    if (this.error) this.error.textContent = message;
+  }
+
+  last4(): string {
+    return digits(this.inputs?.number.value ?? '').slice(-4);
+  }
+
+  get ready(): boolean {
+    return this.inputs !== null;
+  }
+
+  update(options: Record<string, unknown>): void {
+    this.root.log.calls.push({ method: `${this.type}.update`, args: [options] });
+    this.options = { ...this.options, ...options };
+  }
+  unmount(): void {
+    this.node?.replaceChildren();
+    this.node = null;
+  }
+  destroy(): void {
+    this.root.log.calls.push({ method: `${this.type}.destroy`, args: [] });
+    this.destroyed = true;
+    this.unmount();
+  }
+  focus(): void {
+    this.inputs?.number.focus();
+  }
+}
+
+class ElementsDouble {
+  readonly elements: ElementDouble[] = [];
+  constructor(
+    public options: Record<string, unknown>,
+    private readonly root: StripeDouble,
+  ) {}
+  create(type: string, options: Record<string, unknown> = {}): ElementDouble {
+    this.root.log.calls.push({ method: 'elements.create', args: [type, options] });
+    const element = new ElementDouble(type, options, this.root);
+    this.elements.push(element);
+    return element;
+  }
+  getElement(type: string): ElementDouble | null {
+    return this.elements.find((e) => e.type === type && !e.destroyed) ?? null;
+  }
+  update(options: Record<string, unknown>): void {
+    this.root.log.calls.push({ method: 'elements.update', args: [options] });
+    this.options = { ...this.options, ...options };
+  }
+  fetchUpdates(): Promise<object> {
+    return Promise.resolve({});
+  }
+  async submit(): Promise<{ error?: { type: string; code: string; message: string } }> {
+    this.root.log.calls.push({ method: 'elements.submit', args: [] });
+    await tick();
+    const payment = this.getElement('payment');
+    if (!payment || !payment.ready) {
+      return { error: { type: 'validation_error', code: 'incomplete', message: 'The form is not ready.' } };
+    }
+    const problem = payment.problem();
+    if (problem) {
+      payment.showProblem(problem.message);
+      return { error: { type: 'validation_error', ...problem } };
+    }
+    return {};
+  }
+}
+
+const tick = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** The double's Stripe object. */
+export class StripeDouble {
+  readonly log: DoubleLog = { calls: [], mounts: 0, groups: 0, paymentMethods: 0, confirmations: 0 };
+  private groups: ElementsDouble[] = [];
+
+  constructor(
+    readonly key: string,
+    readonly options: StripeDoubleOptions = {},
+  ) {}
+
+  elements(options: Record<string, unknown> = {}): ElementsDouble {
+    this.log.calls.push({ method: 'elements', args: [options] });
+    this.log.groups += 1;
+    const group = new ElementsDouble(options, this);
+    this.groups.push(group);
+    return group;
+  }
+
+  async createPaymentMethod(input: {
+    elements?: ElementsDouble;
+    params?: { billing_details?: Record<string, unknown> };
+  }): Promise<{ paymentMethod?: { id: string; type: string }; error?: Record<string, unknown> }> {
+    this.log.calls.push({ method: 'createPaymentMethod', args: [input] });
+    await tick();
+    const payment = input.elements?.getElement('payment');
+    const problem = payment?.problem();
+    if (!payment || problem) {
+      return { error: { type: 'validation_error', ...(problem ?? INCOMPLETE.number) } };
+    }
+    const email = input.params?.billing_details?.email;
+    if (typeof email === 'string' && email !== '' && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {
+      return {
+        error: { type: 'invalid_request_error', code: 'email_invalid', message: 'Invalid email address.' },
+      };
+    }
+    this.log.paymentMethods += 1;
+    return { paymentMethod: { id: `pm_double_${payment.last4()}_${this.log.paymentMethods}`, type: 'card' } };
+  }
+
+  private async authenticate(clientSecret: string): Promise<boolean> {
+    const how = this.options.authenticate ?? 'dialog';
+    if (how !== 'dialog') return how === 'succeed';
+    return new Promise<boolean>((resolve) => {
+      const dialog = document.createElement('div');
+      dialog.className = 'stripe-double__challenge';
+      dialog.setAttribute('role', 'dialog');
+      dialog.setAttribute('aria-modal', 'true');
+      dialog.setAttribute('aria-label', '3D Secure 2 Test Page');
+      const text = document.createElement('p');
+      text.textContent = `Authenticate the payment (${clientSecret.split('_secret_')[0]}).`;
+      const done = (ok: boolean) => () => {
+        dialog.remove();
+        resolve(ok);
+      };
+      const complete = document.createElement('button');
+      complete.type = 'button';
+      complete.textContent = 'Complete';
+      complete.addEventListener('click', done(true));
+      const fail = document.createElement('button');
+      fail.type = 'button';
+      fail.textContent = 'Fail';
+      fail.addEventListener('click', done(false));
+      dialog.append(text, complete, fail);
+      document.body.append(dialog);
+      complete.focus();
+    });
+  }
+
+  private async confirm(
+    kind: 'paymentIntent' | 'setupIntent',
+    clientSecret: string,
+  ): Promise<Record<string, unknown>> {
+    this.log.confirmations += 1;
+    const id = clientSecret.split('_secret_')[0] ?? '';
+    const ok = await this.authenticate(clientSecret);
+    if (ok) return { [kind]: { id, status: 'succeeded', client_secret: clientSecret } };
+    const intentKey = kind === 'paymentIntent' ? 'payment_intent' : 'setup_intent';
+    return {
+      error: {
+        type: 'invalid_request_error',
+        code: 'payment_intent_authentication_failure',
+        message: 'We are unable to authenticate your payment method.',
+        [intentKey]: { id, status: 'requires_payment_method' },
+      },
+    };
+  }
+
+  confirmPayment(input: { clientSecret: string }): Promise<Record<string, unknown>> {
+    this.log.calls.push({ method: 'confirmPayment', args: [input] });
+    return this.confirm('paymentIntent', input.clientSecret);
+  }
+  confirmSetup(input: { clientSecret: string }): Promise<Record<string, unknown>> {
+    this.log.calls.push({ method: 'confirmSetup', args: [input] });
+    return this.confirm('setupIntent', input.clientSecret);
+  }
+  handleNextAction(input: { clientSecret: string }): Promise<Record<string, unknown>> {
+    this.log.calls.push({ method: 'handleNextAction', args: [input] });
+    return this.confirm(
+      input.clientSecret.startsWith('seti_') ? 'setupIntent' : 'paymentIntent',
+      input.clientSecret,
+    );
+  }
+  confirmCardPayment(clientSecret: string): Promise<Record<string, unknown>> {
+    this.log.calls.push({ method: 'confirmCardPayment', args: [clientSecret] });
+    return this.confirm('paymentIntent', clientSecret);
+  }
+  confirmCardSetup(clientSecret: string): Promise<Record<string, unknown>> {
+    this.log.calls.push({ method: 'confirmCardSetup', args: [clientSecret] });
+    return this.confirm('setupIntent', clientSecret);
+  }
+  createToken(): Promise<Record<string, unknown>> {
+    return Promise.resolve({ error: { type: 'invalid_request_error', message: 'Not in the double.' } });
+  }
+  registerAppInfo(): void {}
+  _registerWrapper(): void {}
+}
+
+/** `window.Stripe` as Stripe.js defines it: a factory, with the release train's version. */
+export function stripeFactory(options: StripeDoubleOptions = {}) {
+  const made: StripeDouble[] = [];
+  const factory = Object.assign(
+    (key: string) => {
+      const stripe = new StripeDouble(key, options);
+      made.push(stripe);
+      return stripe;
+    },
+    { version: 'endive', made },
+  );
+  return factory;
+}

@@ -1,0 +1,418 @@
+/**
+ * Paying by card in the checkout island (checkout.md §4 "Payment element mode and saving", "Intent
+ * flows", §5 "Payment", §8 "Payment"), over the page WooCommerce 9.9 printed with the Stripe gateway
+ * (sample 40 and its `wc_stripe_upe_params`), with the Stripe.js test double as `window.Stripe`.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { locatorOf, resolve } from '../../src/islands/locate';
+import { withTestServer } from '../../src/test/server';
+import { StripeDouble, type StripeDoubleOptions } from '../../src/test/stripe-double';
+import { browser } from './Checkout';
+import island from './island';
+
+const SAMPLES = join(import.meta.dirname, '../../../shared/woocommerce-samples');
+const sample = (name: string) => readFileSync(`${SAMPLES}/${name}`, 'utf8');
+const PAGE = sample('40-get-checkout-page.response.body.html');
+
+function printed(name: string): Record<string, unknown> {
+  const found = new RegExp(`var ${name} = (\\{.*?\\});\\n`).exec(PAGE);
+  if (!found?.[1]) throw new Error(`${name} is not in the sample`);
+  return JSON.parse(found[1]) as Record<string, unknown>;
+}
+
+function checkoutMarkup(): string {
+  const start = PAGE.indexOf('<div class="woocommerce"><div class="woocommerce-notices-wrapper">');
+  const form = PAGE.indexOf('<form name="checkout"', start);
+  const end = PAGE.indexOf('</form>', form) + '</form>'.length;
+  return `${PAGE.slice(start, end)}</div>`;
+}
+
+const STRIPE = printed('wc_stripe_upe_params');
+const PROPS = {
+  nonces: { updateOrderReview: 'e35269a606', applyCoupon: '9ce4831a65', removeCoupon: 'a71fb76d72' },
+  isCheckout: false,
+  ordersUrl: 'http://localhost:3000/my-account/orders/',
+  address: { i18n: printed('wc_address_i18n_params'), countrySelect: printed('wc_country_select_params') },
+  stripe: STRIPE,
+};
+const ORDER_RECEIVED = 'http://localhost:3000/checkout/order-received/123/?key=wc_order_abc&utm_nooverride=1';
+const CONFIRM = '#wc-stripe-confirm-pi:123:pi_3Qabc_secret_Zyx987:a1b2c3d4e5';
+
+// `loadStripe()` keeps the first `window.Stripe` it finds: one trampoline for every test.
+let options: StripeDoubleOptions = {};
+let double: StripeDouble | null = null;
+beforeAll(() => {
+  const factory = Object.assign(
+    (key: string) => {
+      double = new StripeDouble(key, options);
+      return double;
+    },
+    { version: 'endive' },
+  );
+  (window as unknown as { Stripe: unknown }).Stripe = factory;
+});
+
+const server = setupServer();
+withTestServer(server);
+
+let calls: { endpoint: string; body: URLSearchParams }[] = [];
+const count = (endpoint: string) => calls.filter((c) => c.endpoint === endpoint).length;
+const bodyOf = (endpoint: string) => calls.find((c) => c.endpoint === endpoint)?.body;
+type Answer = (body: URLSearchParams) => Response | Promise<Response>;
+function answer(answers: Record<string, Answer>) {
+  server.use(
+    http.post('*/', async ({ request }) => {
+      const endpoint = new URL(request.url).searchParams.get('wc-ajax') ?? '';
+      const body = new URLSearchParams(await request.text());
+      calls.push({ endpoint, body });
+      const reply = answers[endpoint];
+      return reply ? reply(body) : new HttpResponse('-1', { status: 400 });
+    }),
+  );
+}
+const json = (value: Record<string, unknown>) => () => HttpResponse.json(value as never);
+const REVIEW_OK: Answer = () =>
+  new HttpResponse(sample('41-wc-ajax-update_order_review.response.body.json'), {
+    headers: { 'Content-Type': 'application/json' },
+  });
+
+let container: HTMLElement;
+let unmount: () => void = () => {};
+async function mount(props: Record<string, unknown> = PROPS) {
+  container = document.createElement('div');
+  container.setAttribute('data-island', 'checkout');
+  container.innerHTML = checkoutMarkup();
+  document.body.append(container);
+  const result = await island.mount(container, props, { name: 'checkout', locate: { locatorOf, resolve } });
+  if (!result.ok) throw new Error(`${result.field}: ${result.problem}`);
+  unmount = result.unmount;
+  return container;
+}
+const form = () => container.querySelector<HTMLFormElement>('form.checkout')!;
+const field = (name: string) => form().querySelector<HTMLInputElement>(`[name="${name}"]`)!;
+const fill = (name: string, value: string) => {
+  const el = field(name);
+  fireEvent.input(el, { target: { value } });
+  fireEvent.change(el);
+};
+
+/** Chooses the card, waits for the element and types a card. */
+async function card(number = '4242 4242 4242 4242') {
+  fireEvent.click(form().querySelector('#payment_method_stripe')!);
+  fireEvent.input(await screen.findByLabelText('Card number', {}, LOADED), { target: { value: number } });
+  fireEvent.input(screen.getByLabelText('Expiration date'), { target: { value: '12 / 34' } });
+  fireEvent.input(screen.getByLabelText('Security code'), { target: { value: '123' } });
+}
+/** The element's code is a chunk of its own: fetched (transformed) once, which takes a while under load. */
+const LOADED = { timeout: 15_000 };
+const placeOrder = () => fireEvent.click(form().querySelector('#place_order')!);
+
+beforeEach(() => {
+  calls = [];
+  options = { authenticate: 'succeed' };
+  double = null;
+  sessionStorage.clear();
+  vi.spyOn(browser, 'assign').mockImplementation(() => {});
+  vi.spyOn(browser, 'reload').mockImplementation(() => {});
+});
+afterEach(() => {
+  unmount();
+  container.remove();
+  vi.restoreAllMocks();
+});
+
+describe('the card payment box', () => {
+  it('mounts the Payment Element once in the box, in payment mode for the cart total, without wallets', async () => {
+    answer({});
+    await mount();
+    await card();
+    const box = form().querySelector('.payment_box.payment_method_stripe .wc-stripe-upe-element')!;
+    expect(box.querySelector('[data-stripe-double="payment"]')).not.toBeNull();
+    expect(double!.log.mounts).toBe(1);
+    const group = double!.log.calls.find((c) => c.method === 'elements')!.args[0] as Record<string, unknown>;
+    expect(group).toMatchObject({
+      mode: 'payment',
+      amount: 23989,
+      currency: 'eur',
+      paymentMethodCreation: 'manual',
+    });
+    const element = double!.log.calls.find((c) => c.method === 'elements.create')!.args[1] as Record<
+      string,
+      unknown
+    >;
+    expect(element).toMatchObject({
+      wallets: { applePay: 'never', googlePay: 'never' },
+      layout: 'accordion',
+      fields: { billingDetails: { name: 'never', email: 'never', phone: 'never', address: 'never' } },
+    });
+  });
+
+  it('keeps the element and what was typed through every recalculation of the review', async () => {
+    answer({ update_order_review: REVIEW_OK });
+    await mount();
+    await card();
+    const number = screen.getByLabelText('Card number');
+    for (let i = 0; i < 3; i++) {
+      act(() => document.body.dispatchEvent(new CustomEvent('update_checkout', { bubbles: true })));
+      await waitFor(() => expect(count('update_order_review')).toBe(i + 1));
+      await waitFor(() =>
+        expect(form().querySelector('.woocommerce-checkout-payment[aria-busy]')).toBeNull(),
+      );
+    }
+    // The payment list is the server's new one, the element the same node with the same value.
+    expect(screen.getByLabelText('Card number')).toBe(number);
+    expect(number).toHaveValue('4242 4242 4242 4242');
+    expect(number.isConnected).toBe(true);
+    expect(double!.log.mounts).toBe(1);
+    expect(form().querySelector<HTMLInputElement>('#payment_method_stripe')!.checked).toBe(true);
+  });
+
+  it('Place order: one payment method with the billing details, the hidden fields, one checkout POST', async () => {
+    answer({ checkout: json({ result: 'success', redirect: ORDER_RECEIVED }) });
+    await mount();
+    fill('billing_first_name', 'Aoife');
+    fill('billing_last_name', 'Byrne');
+    await card();
+    placeOrder();
+    placeOrder();
+    fireEvent.submit(form());
+    await waitFor(() => expect(browser.assign).toHaveBeenCalledWith(ORDER_RECEIVED));
+    expect(count('checkout')).toBe(1);
+    expect(double!.log.paymentMethods).toBe(1);
+    const body = bodyOf('checkout')!;
+    expect(body.get('payment_method')).toBe('stripe');
+    expect(body.get('wc-stripe-payment-method')).toBe('pm_double_4242_1');
+    expect(body.get('wc_stripe_selected_upe_payment_type')).toBe('card');
+    // Card data never travels with the form.
+    expect([...body.values()].some((v) => v.includes('4242 4242'))).toBe(false);
+    const made = double!.log.calls.find((c) => c.method === 'createPaymentMethod')!.args[0] as {
+      params: { billing_details: { name: string; email: string; address: { country: string } } };
+    };
+    expect(made.params.billing_details.name).toBe('Aoife Byrne');
+    expect(made.params.billing_details.address.country).toBe('IE');
+  });
+
+  it('an incomplete card stops before any POST, with the provider code’s message', async () => {
+    answer({});
+    await mount();
+    await card('4242 4242');
+    placeOrder();
+    expect(await screen.findByText(/The card number is incomplete\./)).toBeInTheDocument();
+    expect(count('checkout')).toBe(0);
+    expect(form()).not.toHaveClass('processing');
+    // Dismissible (§8).
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss this notice' }));
+    expect(screen.queryByText(/The card number is incomplete\./)).toBeNull();
+  });
+
+  it('3-D Secure: one confirmation, update_order_status with the route’s nonce, then the order', async () => {
+    answer({
+      checkout: json({ result: 'success', redirect: CONFIRM }),
+      wc_stripe_update_order_status: json({ success: true, data: { return_url: ORDER_RECEIVED } }),
+    });
+    await mount();
+    await card('4000 0000 0000 3220');
+    placeOrder();
+    await waitFor(() => expect(browser.assign).toHaveBeenCalledWith(ORDER_RECEIVED));
+    expect(double!.log.confirmations).toBe(1);
+    const status = bodyOf('wc_stripe_update_order_status')!;
+    expect(Object.fromEntries(status)).toEqual({
+      order_id: '123',
+      intent_id: 'pi_3Qabc',
+      payment_method_id: '',
+      _ajax_nonce: 'a1b2c3d4e5',
+    });
+    expect(count('checkout')).toBe(1);
+  });
+
+  it('a failed authentication reports update_failed_order and says so; the order is not placed again', async () => {
+    options = { authenticate: 'fail' };
+    answer({
+      checkout: json({ result: 'success', redirect: CONFIRM }),
+      wc_stripe_update_failed_order: () => new HttpResponse('', { status: 500 }),
+    });
+    await mount();
+    await card('4000 0000 0000 3220');
+    placeOrder();
+    expect(
+      await screen.findByText(
+        /We are unable to authenticate your payment method\. Please choose a different payment method and try again\./,
+      ),
+    ).toBeInTheDocument();
+    const failed = bodyOf('wc_stripe_update_failed_order')!;
+    expect(failed.get('order_id')).toBe('123');
+    expect(failed.get('intent_id')).toBe('pi_3Qabc');
+    expect(failed.get('_ajax_nonce')).toBe(String(STRIPE.updateFailedOrderNonce));
+    expect(count('checkout')).toBe(1);
+    expect(count('wc_stripe_update_order_status')).toBe(0);
+    expect(browser.assign).not.toHaveBeenCalled();
+    await waitFor(() => expect(form()).not.toHaveClass('processing'));
+    // The card is still there to try again.
+    expect(screen.getByLabelText('Card number')).toHaveValue('4000 0000 0000 3220');
+  });
+
+  it('a hostile confirmation route is refused: no confirmation, an error', async () => {
+    answer({
+      checkout: json({ result: 'success', redirect: '#wc-stripe-confirm-pi:123:javascript:alert(1)' }),
+    });
+    await mount();
+    await card();
+    placeOrder();
+    expect(await screen.findByText(String(STRIPE.genericErrorMessage))).toBeInTheDocument();
+    expect(double!.log.confirmations).toBe(0);
+    expect(browser.assign).not.toHaveBeenCalled();
+  });
+
+  it('an off-site return URL after confirming is not followed', async () => {
+    answer({
+      checkout: json({ result: 'success', redirect: CONFIRM }),
+      wc_stripe_update_order_status: json({ success: true, data: { return_url: 'https://evil.example/x' } }),
+    });
+    await mount();
+    await card('4000 0000 0000 3220');
+    placeOrder();
+    expect(await screen.findByText(/leads away from the store/)).toBeInTheDocument();
+    expect(browser.assign).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    [
+      'a timeout',
+      () => new Promise<Response>(() => {}),
+      'A timeout occurred while connecting to the server. Please try again.',
+    ],
+    [
+      'a 500',
+      () => new HttpResponse('', { status: 500 }),
+      'An error occurred while connecting to the server. Please try again.',
+    ],
+  ])('update_order_status failing with %s: the §8 connection message', async (_name, reply, message) => {
+    if (_name === 'a timeout') vi.useFakeTimers({ shouldAdvanceTime: true });
+    answer({
+      checkout: json({ result: 'success', redirect: CONFIRM }),
+      wc_stripe_update_order_status: reply,
+    });
+    await mount();
+    await card('4000 0000 0000 3220');
+    placeOrder();
+    await waitFor(() => expect(count('wc_stripe_update_order_status')).toBe(1));
+    if (_name === 'a timeout') await act(() => vi.advanceTimersByTimeAsync(120_000));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    vi.useRealTimers();
+  });
+
+  it('the server declining the card: its notice, the element kept, a new payment method for the next try', async () => {
+    let n = 0;
+    answer({
+      checkout: () =>
+        ++n === 1
+          ? HttpResponse.json({
+              result: 'failure',
+              messages: '<ul class="woocommerce-error" role="alert"><li>The card was declined.</li></ul>',
+              refresh: false,
+              reload: false,
+            })
+          : HttpResponse.json({ result: 'success', redirect: ORDER_RECEIVED }),
+    });
+    await mount();
+    await card('4000 0000 0000 0002');
+    placeOrder();
+    expect(await screen.findByText('The card was declined.')).toBeInTheDocument();
+    await waitFor(() => expect(form()).not.toHaveClass('processing'));
+    expect(screen.getByLabelText('Card number')).toHaveValue('4000 0000 0000 0002');
+    placeOrder();
+    await waitFor(() => expect(browser.assign).toHaveBeenCalledWith(ORDER_RECEIVED));
+    expect(
+      calls.filter((c) => c.endpoint === 'checkout').map((c) => c.body.get('wc-stripe-payment-method')),
+    ).toEqual(['pm_double_0002_1', 'pm_double_0002_2']);
+    expect(double!.log.mounts).toBe(1);
+  });
+
+  it('the element cannot load: the box says so, and Place order with the card stops before any POST', async () => {
+    options = { loadError: true };
+    answer({});
+    await mount();
+    fireEvent.click(form().querySelector('#payment_method_stripe')!);
+    expect(
+      await screen.findByText(
+        'Failed to load Credit / Debit Card payment method. Please refresh the page and try again.',
+        {},
+        LOADED,
+      ),
+    ).toBeInTheDocument();
+    placeOrder();
+    expect(
+      await screen.findByText(
+        /Invalid or missing payment details\. Please ensure the provided payment method is correctly entered\./,
+      ),
+    ).toBeInTheDocument();
+    expect(count('checkout')).toBe(0);
+  });
+
+  it('another method chosen: no payment method is made and no card field is posted', async () => {
+    answer({ checkout: json({ result: 'success', redirect: ORDER_RECEIVED }) });
+    await mount();
+    await card();
+    fireEvent.click(form().querySelector('#payment_method_cod')!);
+    placeOrder();
+    await waitFor(() => expect(browser.assign).toHaveBeenCalled());
+    expect(double!.log.paymentMethods).toBe(0);
+    expect(bodyOf('checkout')!.has('wc-stripe-payment-method')).toBe(false);
+  });
+});
+
+describe('confirmation routes in the URL hash (§2)', () => {
+  afterEach(() => history.replaceState(null, '', '/'));
+
+  it('a route the page was opened with: read, cleared, confirmed once, then the order', async () => {
+    history.replaceState(null, '', `/checkout/${CONFIRM}`);
+    answer({ wc_stripe_update_order_status: json({ success: true, data: { return_url: ORDER_RECEIVED } }) });
+    await mount();
+    await waitFor(() => expect(browser.assign).toHaveBeenCalledWith(ORDER_RECEIVED), LOADED);
+    expect(window.location.hash).toBe('');
+    expect(window.location.pathname).toBe('/checkout/');
+    expect(double!.log.confirmations).toBe(1);
+    expect(bodyOf('wc_stripe_update_order_status')!.get('_ajax_nonce')).toBe('a1b2c3d4e5');
+  });
+
+  it.each([
+    '#wc-stripe-confirm-pi:123:javascript:alert(1)',
+    '#wc-stripe-confirm-pi:123:pi_1_secret_2:<script>',
+    '#wc-stripe-voucher-1:oxxo:pi_1_secret_2:https%3A%2F%2Fevil.example',
+  ])('a hostile hash %s: cleared, nothing confirmed, an error', async (hash) => {
+    history.replaceState(null, '', `/checkout/${hash}`);
+    answer({});
+    await mount();
+    expect(await screen.findByText(String(STRIPE.genericErrorMessage))).toBeInTheDocument();
+    expect(window.location.hash).toBe('');
+    expect(double?.log.confirmations ?? 0).toBe(0);
+    expect(calls).toEqual([]);
+    expect(browser.assign).not.toHaveBeenCalled();
+  });
+
+  it('the legacy route: the card confirmed, then its same-origin redirect URL', async () => {
+    const next = 'http://localhost:3000/checkout/order-received/7/?key=wc_order_x';
+    history.replaceState(null, '', `/checkout/#confirm-pi-pi_9_secret_8:${encodeURIComponent(next)}`);
+    answer({});
+    await mount();
+    await waitFor(() => expect(browser.assign).toHaveBeenCalledWith(next), LOADED);
+    expect(double!.log.calls.some((c) => c.method === 'confirmCardPayment')).toBe(true);
+  });
+
+  it('the legacy route to another site is not followed', async () => {
+    history.replaceState(
+      null,
+      '',
+      `/checkout/#confirm-pi-pi_9_secret_8:${encodeURIComponent('https://evil.example/')}`,
+    );
+    answer({});
+    await mount();
+    expect(await screen.findByText(/leads away from the store/, {}, LOADED)).toBeInTheDocument();
+    expect(browser.assign).not.toHaveBeenCalled();
+  });
+});
