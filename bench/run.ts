@@ -41,6 +41,7 @@ import { measureRequests, requestsSection } from './requests';
 import { checkoutSection, measureReviewRequests } from './checkout';
 import { loaderSection, measureLoaderScaling } from './loader';
 import { chunkSection, measureChunks } from './sizes';
+import { measurePaymentWeight, paymentSection } from './payments';
 import { readCompetitors } from './competitor';
 import { weightSection } from './weight';
 import { measureVariationBench, variationSection } from './variations';
@@ -180,6 +181,10 @@ async function main(): Promise<void> {
   const chunks = chunkSection(measureChunks(DIST));
   report.sections.chunks = chunks;
   printSection(chunks, previous, 'chunks');
+
+  const payments = paymentSection(measurePaymentWeight(DIST));
+  report.sections.payments = payments;
+  printSection(payments, previous, 'payments');
 
   log('the loader with 60 synthetic widgets (a second build)');
   const loader = loaderSection(measureLoaderScaling(DIST, ROOT));

@@ -4,9 +4,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { locatorOf, resolve } from '../../src/islands/locate';
+import { stripeFactory } from '../../src/test/stripe-double';
 import island from './island';
 
 const SAMPLE = join(
@@ -27,6 +28,16 @@ const ORDER_PAY = `<div class="woocommerce"><div class="woocommerce-notices-wrap
         <label for="payment_method_bacs">Direct bank transfer</label>
         <div class="payment_box payment_method_bacs"><p>Make your payment directly into our bank account.</p></div>
       </li>
+      <li class="wc_payment_method payment_method_stripe">
+        <input id="payment_method_stripe" type="radio" class="input-radio" name="payment_method" value="stripe" data-order_button_text="" />
+        <label for="payment_method_stripe">Credit / Debit Card</label>
+        <div class="payment_box payment_method_stripe" style="display:none;">
+          <fieldset id="wc-stripe-upe-form" class="wc-upe-form wc-payment-form">
+            <div class="wc-stripe-upe-element" data-payment-method-type="card"></div>
+            <input id="wc_stripe_selected_upe_payment_type" type="hidden" name="wc_stripe_selected_upe_payment_type" />
+          </fieldset>
+        </div>
+      </li>
       <li class="wc_payment_method payment_method_cheque">
         <input id="payment_method_cheque" type="radio" class="input-radio" name="payment_method" value="cheque" data-order_button_text="Pay by cheque" />
         <label for="payment_method_cheque">Check payments</label>
@@ -43,7 +54,13 @@ const ORDER_PAY = `<div class="woocommerce"><div class="woocommerce-notices-wrap
 
 let container: HTMLElement;
 let unmount: () => void = () => {};
-async function mount() {
+const STRIPE = JSON.parse(
+  readFileSync(join(SAMPLE, '../params/checkout.wc_stripe_upe_params.json'), 'utf8'),
+) as Record<string, unknown>;
+const stripe = stripeFactory({ authenticate: 'succeed' });
+(window as unknown as { Stripe: unknown }).Stripe = stripe;
+
+async function mount(extra: Record<string, unknown> = {}) {
   container = document.createElement('div');
   container.innerHTML = ORDER_PAY;
   document.body.append(container);
@@ -57,6 +74,7 @@ async function mount() {
         i18n: printed('wc_address_i18n_params'),
         countrySelect: printed('wc_country_select_params'),
       },
+      ...extra,
     },
     { name: 'checkout', locate: { locatorOf, resolve } },
   );
@@ -110,5 +128,35 @@ describe('the order-pay page', () => {
     fireEvent.input(container.querySelector('#payment_method_cheque')!);
     expect(sessionStorage.getItem('shop-islands:checkout-draft')).toBe('{"billing_first_name":"Aoife"}');
     expect(screen.queryByRole('combobox')).toBeNull();
+  });
+
+  it('with the card: the payment method is made first, then the form posts once with it', async () => {
+    await mount({ stripe: { ...STRIPE, isCheckout: '', isOrderPay: '1', orderId: '99' } });
+    const posted: FormData[] = [];
+    const record = (event: Event) => {
+      if (event.defaultPrevented) return;
+      posted.push(new FormData(form()));
+      event.preventDefault(); // jsdom cannot load the next page
+    };
+    window.addEventListener('submit', record);
+    try {
+      fireEvent.click(container.querySelector('#payment_method_stripe')!);
+      const number = await screen.findByLabelText('Card number', {}, { timeout: 15_000 });
+      fireEvent.input(number, { target: { value: '4242424242424242' } });
+      fireEvent.input(screen.getByLabelText('Expiration date'), { target: { value: '1234' } });
+      fireEvent.input(screen.getByLabelText('Security code'), { target: { value: '123' } });
+      // On order-pay the element asks the billing details itself (the form has none).
+      const created = stripe.made[0]!.log.calls.find((c) => c.method === 'elements.create')!;
+      expect((created.args[1] as { fields?: unknown }).fields).toBeUndefined();
+      submit();
+      submit();
+      await waitFor(() => expect(posted).toHaveLength(1));
+      expect(posted[0]!.get('wc-stripe-payment-method')).toBe('pm_double_4242_1');
+      expect(posted[0]!.get('wc_stripe_selected_upe_payment_type')).toBe('card');
+      expect(posted[0]!.get('payment_method')).toBe('stripe');
+      expect(stripe.made[0]!.log.paymentMethods).toBe(1);
+    } finally {
+      window.removeEventListener('submit', record);
+    }
   });
 });

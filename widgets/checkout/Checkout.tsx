@@ -645,7 +645,8 @@ function guardOrderPay(
           (submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement) &&
           submitter.form === form &&
           submitter.type === 'submit';
-        form.requestSubmit(own ? submitter : null);
+        if (own) form.requestSubmit(submitter);
+        else form.requestSubmit();
       },
       (error: unknown) => {
         preparing = false;
