@@ -40,6 +40,11 @@ export interface PageContent {
   bodyClass?: string;
   /** More of the theme's stylesheets (files in demo/public), linked after theme.css. */
   stylesheets?: string[];
+  /**
+   * Classic scripts (same-origin paths) printed before the island loader, so what they define
+   * exists when the islands run (the checkout's Stripe.js double, demo/checkout/stripe.ts).
+   */
+  scripts?: string[];
 }
 
 /** `wc_cart_fragments_params.cart_hash_key` suffix: md5 of blog id, site URL and theme (matches step 01's params). */
@@ -149,6 +154,7 @@ export function renderDocument(ctx: PageContext, content: PageContent): string {
       .join('') +
     css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('') +
     `<script type="application/json" id="shop-islands-settings">${jsonForScript(settings)}</script>` +
+    (content.scripts ?? []).map((src) => `<script src="${escapeHtml(src)}"></script>`).join('') +
     (ctx.assets.loaderSrc
       ? `<script type="module" src="${escapeHtml(ctx.assets.loaderSrc)}"></script>`
       : '') +

@@ -24,6 +24,7 @@ import {
   type PageAssets,
   type ViteManifest,
 } from './manifest';
+import { STRIPE_DOUBLE_SRC } from './checkout/stripe';
 import { isStoreEndpoint } from './proxy';
 import { createSite } from './site';
 import { imageKeyFromPath, placeholderSvg } from './svg';
@@ -32,6 +33,8 @@ import { createSlowAnswers } from './slow-answers';
 const DEMO_DIR = path.dirname(fileURLToPath(import.meta.url));
 const PUBLIC_DIR = path.join(DEMO_DIR, 'public');
 const DEFAULT_DIST_DIR = path.resolve(DEMO_DIR, '..', 'dist');
+/** The Stripe.js test double's entry (demo/checkout/stripe.ts prints it on the payment pages). */
+const STRIPE_DOUBLE_ENTRY = path.join(DEMO_DIR, 'stripe', 'double-script.ts');
 /** Request bodies above this size are refused (forms and AJAX bodies are tiny). */
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -68,6 +71,39 @@ const CONTENT_TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
   '.html': 'text/html; charset=utf-8',
 };
+
+/**
+ * The Stripe.js test double as one classic script (an IIFE bundled by esbuild), built on the first
+ * request and kept in memory; a failed build is tried again on the next request. esbuild is loaded
+ * then too: a module that imports this one (a test in a DOM environment) never loads it.
+ */
+let stripeDouble: Promise<string> | null = null;
+function stripeDoubleScript(): Promise<string> {
+  if (!stripeDouble) {
+    const built = import('esbuild')
+      .then(({ build }) =>
+        build({
+          entryPoints: [STRIPE_DOUBLE_ENTRY],
+          bundle: true,
+          format: 'iife',
+          platform: 'browser',
+          target: 'es2020',
+          write: false,
+          logLevel: 'silent',
+        }),
+      )
+      .then((result) => {
+        const file = result.outputFiles[0];
+        if (!file) throw new Error('esbuild wrote no file for the Stripe.js double');
+        return file.text;
+      });
+    stripeDouble = built;
+    built.catch(() => {
+      if (stripeDouble === built) stripeDouble = null;
+    });
+  }
+  return stripeDouble;
+}
 
 class HttpError extends Error {
   constructor(
@@ -235,6 +271,15 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
         const cache = url.pathname.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
         if (file && (await serveFile(file, res, method, cache))) return;
         return sendText(res, 404, 'Not Found');
+      }
+      if (url.pathname === STRIPE_DOUBLE_SRC) {
+        return sendFetchResponse(
+          new Response(await stripeDoubleScript(), {
+            headers: { 'Content-Type': CONTENT_TYPES['.js']!, 'Cache-Control': 'no-cache' },
+          }),
+          res,
+          method,
+        );
       }
       if (url.pathname.startsWith('/demo-assets/')) {
         const svg = placeholderSvg(imageKeyFromPath(url.pathname) ?? '');

@@ -8,6 +8,7 @@ import { DEMO_LOGIN } from '../demo/fixtures';
 import { IslandCollector } from '../demo/islands';
 import { store } from '../demo/store';
 import { locatorOf, resolve } from '../src/islands/locate';
+import { StripeDouble, type StripeDoubleOptions } from '../src/test/stripe-double';
 import { browser } from '../widgets/checkout/Checkout';
 import island from '../widgets/checkout/island';
 import { inJsdom } from './support/lightbox';
@@ -32,6 +33,21 @@ interface CheckoutPage {
   markup: string;
   props: CheckoutIslandProps;
 }
+
+/**
+ * Stripe.js cannot load here: the card box's `loadStripe()` finds this double as `window.Stripe`
+ * (it keeps the first one it finds, so one trampoline serves every story; a story sets
+ * `stripeDouble.options` in its beforeEach).
+ */
+const stripeDouble: { options: StripeDoubleOptions; made: StripeDouble[] } = { options: {}, made: [] };
+(window as unknown as { Stripe: unknown }).Stripe = Object.assign(
+  (key: string) => {
+    const stripe = new StripeDouble(key, stripeDouble.options);
+    stripeDouble.made.push(stripe);
+    return stripe;
+  },
+  { version: 'endive' },
+);
 
 /** The page of the story being shown (made in `beforeEach`, after the project's `resetStore()`). */
 let page: CheckoutPage | null = null;
@@ -206,6 +222,8 @@ const meta = {
   parameters: { msw: msw() },
   beforeEach: ({ args }) => {
     asked.length = 0;
+    stripeDouble.options = { authenticate: 'dialog' };
+    stripeDouble.made.length = 0;
     // The island keeps a draft of the form in sessionStorage: none from an earlier story.
     sessionStorage.clear();
     page = printCheckout(args.loggedIn);
@@ -488,5 +506,173 @@ export const CouponPageExpired: Story = {
     // The form stays open with the code.
     expect(code).toHaveValue('save10');
     expect(count('apply_coupon')).toBe(1);
+  },
+};
+
+// ---- paying by card (issue #14; checkout.md §4, §5, §8) ------------------------------------------
+
+/** Chooses the card and waits for the Payment Element (the double's fields). */
+async function chooseCard(canvas: Canvas) {
+  await userEvent.click(canvas.getByRole('radio', { name: /Credit \/ Debit Card/ }));
+  return canvas.findByLabelText('Card number', {}, { timeout: 15_000 });
+}
+
+async function typeCard(canvas: Canvas, number: string) {
+  await userEvent.type(await chooseCard(canvas), number);
+  await userEvent.type(canvas.getByLabelText('Expiration date'), '1234');
+  await userEvent.type(canvas.getByLabelText('Security code'), '123');
+}
+
+/** Fills what the order needs besides the card. */
+async function readyToPay(canvas: Canvas) {
+  await userEvent.type(canvas.getByRole('textbox', { name: /^Email address/ }), 'aoife@example.ie');
+  await fillDublinAddress(canvas);
+  await userEvent.click(canvas.getByRole('checkbox', { name: /terms and conditions/ }));
+}
+
+export const CardReady: Story = {
+  name: 'Card: the Payment Element in its box',
+  play: async ({ canvasElement }) => {
+    const canvas = await mounted(canvasElement);
+    const number = await chooseCard(canvas);
+    expect(number).toBeVisible();
+    // Its place is WooCommerce's own box; mounted once.
+    expect(
+      canvasElement.querySelector('.payment_box.payment_method_stripe .wc-stripe-upe-element'),
+    ).toContainElement(number);
+    expect(stripeDouble.made.reduce((n, s) => n + s.log.mounts, 0)).toBe(1);
+  },
+};
+
+export const CardSurvivesReview: Story = {
+  name: 'Card: what was typed survives the review',
+  play: async ({ canvasElement }) => {
+    const canvas = await mounted(canvasElement);
+    await typeCard(canvas, '4242424242424242');
+    await fillDublinAddress(canvas);
+    await waitFor(() => expect(count('update_order_review')).toBe(1), { timeout: 5000 });
+    await waitFor(() =>
+      expect(canvasElement.querySelector('.woocommerce-checkout-payment[aria-busy]')).toBeNull(),
+    );
+    expect(canvas.getByLabelText('Card number')).toHaveValue('4242424242424242');
+    expect(stripeDouble.made.reduce((n, s) => n + s.log.mounts, 0)).toBe(1);
+  },
+};
+
+export const CardIncomplete: Story = {
+  name: 'Card: incomplete number (no POST, the code’s message)',
+  play: async ({ canvasElement }) => {
+    const canvas = await mounted(canvasElement);
+    await readyToPay(canvas);
+    await typeCard(canvas, '42424242');
+    await placeOrder(canvas);
+    // At the top of the form (a dismissible notice), and under the element (its own message).
+    await waitFor(() => expect(canvas.getAllByText(/The card number is incomplete\./)).toHaveLength(1));
+    expect(canvas.getByText('Your card number is incomplete.')).toBeVisible();
+    expect(count('checkout')).toBe(0);
+    expect(canvas.getByRole('button', { name: 'Dismiss this notice' })).toBeVisible();
+  },
+};
+
+export const CardDeclined: Story = {
+  name: 'Card: declined by the gateway (its message, the card kept)',
+  play: async ({ canvasElement }) => {
+    const canvas = await mounted(canvasElement);
+    await readyToPay(canvas);
+    await typeCard(canvas, '4000000000000002');
+    await placeOrder(canvas);
+    await waitFor(() => expect(canvas.getByText('The card was declined.')).toBeVisible(), { timeout: 5000 });
+    expect(canvas.getByLabelText('Card number')).toHaveValue('4000000000000002');
+    expect(count('checkout')).toBe(1);
+  },
+};
+
+export const CardChallenge: Story = {
+  name: 'Card: 3-D Secure challenge (the test double’s dialog)',
+  play: async ({ canvasElement }) => {
+    const canvas = await mounted(canvasElement);
+    await readyToPay(canvas);
+    await typeCard(canvas, '4000000000003220');
+    await placeOrder(canvas);
+    const challenge = await within(document.body).findByRole(
+      'dialog',
+      { name: '3D Secure 2 Test Page' },
+      { timeout: 5000 },
+    );
+    expect(within(challenge).getByRole('button', { name: 'Complete' })).toBeVisible();
+    // The form waits, busy, for the shopper's answer.
+    expect(canvas.getByRole('form', { name: 'Checkout' })).toHaveClass('processing');
+    await userEvent.click(within(challenge).getByRole('button', { name: 'Complete' }));
+    await waitFor(() => expect(browser.assign).toHaveBeenCalledWith(expect.stringMatching(/order-received/)));
+    expect(count('wc_stripe_update_order_status')).toBe(1);
+  },
+};
+
+export const CardAuthenticationFailed: Story = {
+  name: 'Card: 3-D Secure failed (the §8 code’s message)',
+  beforeEach: () => {
+    stripeDouble.options = { authenticate: 'fail' };
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = await mounted(canvasElement);
+    await readyToPay(canvas);
+    await typeCard(canvas, '4000000000003220');
+    await placeOrder(canvas);
+    await waitFor(
+      () =>
+        expect(
+          canvas.getByText(
+            /We are unable to authenticate your payment method\. Please choose a different payment method and try again\./,
+          ),
+        ).toBeVisible(),
+      { timeout: 5000 },
+    );
+    expect(count('wc_stripe_update_failed_order')).toBe(1);
+    expect(browser.assign).not.toHaveBeenCalled();
+  },
+};
+
+export const CardFailedToLoad: Story = {
+  name: 'Card: the element could not load',
+  beforeEach: () => {
+    stripeDouble.options = { loadError: true };
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = await mounted(canvasElement);
+    await userEvent.click(canvas.getByRole('radio', { name: /Credit \/ Debit Card/ }));
+    await waitFor(
+      () =>
+        expect(
+          canvas.getByText(
+            'Failed to load Credit / Debit Card payment method. Please refresh the page and try again.',
+          ),
+        ).toBeVisible(),
+      { timeout: 15_000 },
+    );
+    await placeOrder(canvas);
+    await waitFor(() =>
+      expect(
+        canvas.getByText(
+          /Invalid or missing payment details\. Please ensure the provided payment method is correctly entered\./,
+        ),
+      ).toBeVisible(),
+    );
+    expect(count('checkout')).toBe(0);
+  },
+};
+
+export const CardSaved: Story = {
+  name: 'Card: a logged-in customer’s saved card (the new card’s form hidden)',
+  args: { loggedIn: true },
+  play: async ({ canvasElement }) => {
+    const canvas = await mounted(canvasElement);
+    await userEvent.click(canvas.getByRole('radio', { name: /Credit \/ Debit Card/ }));
+    expect(canvas.getByRole('radio', { name: /Visa ending in 4242/ })).toBeChecked();
+    await waitFor(() => expect(canvas.getByLabelText('Card number')).not.toBeVisible(), { timeout: 15_000 });
+    await userEvent.click(canvas.getByRole('radio', { name: 'Use a new payment method' }));
+    await waitFor(() => expect(canvas.getByLabelText('Card number')).toBeVisible());
+    expect(
+      canvas.getByRole('checkbox', { name: 'Save payment information to my account for future purchases.' }),
+    ).toBeVisible();
   },
 };

@@ -375,7 +375,7 @@ describe('wc-ajax checkout', () => {
       '<li data-id="billing_state">\r\n\t\t\t<strong>Billing State</strong> is not valid. Please enter one of the following: Alabama, Alaska',
     );
     expect(await messages({ billing_country: 'XX' })).toContain("'XX' is not a valid country code.");
-    expect(await messages({ payment_method: 'stripe' })).toContain('<li>\r\n\t\t\tInvalid payment method.');
+    expect(await messages({ payment_method: 'paypal' })).toContain('<li>\r\n\t\t\tInvalid payment method.');
     expect(await messages({ 'terms-field': '1' })).toContain(
       '<li data-id="terms">\r\n\t\t\tPlease read and accept the terms and conditions to proceed with your order.',
     );

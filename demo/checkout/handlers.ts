@@ -1,7 +1,9 @@
 /**
  * The classic checkout's wc-ajax endpoints as WooCommerce 9.9 answers them (checkout.md §7; samples
- * 41–54): `update_order_review`, `checkout`, `apply_coupon`, `remove_coupon`. MSW handlers over the
- * demo store; demo/handlers.ts puts them before its own wc-ajax handler.
+ * 41–54): `update_order_review`, `checkout`, `apply_coupon`, `remove_coupon`, and the card
+ * gateway's `wc_stripe_update_order_status` and `wc_stripe_update_failed_order` (WooCommerce Stripe
+ * Gateway 9.x, demo/checkout/stripe.ts). MSW handlers over the demo store; demo/handlers.ts puts them
+ * before its own wc-ajax handler.
  *
  * Each reads the form as PHP would (`$_REQUEST`: the query string and a urlencoded or multipart
  * body; a body over {@link MAX_BODY_BYTES} is ignored, as PHP ignores one over `post_max_size`).
@@ -20,6 +22,7 @@ import {
   processCheckout,
   takeSessionNotices,
 } from './process';
+import { updateFailedOrder, updateOrderStatus } from './stripe';
 
 /** Nonce actions (WooCommerce's). */
 export { NONCE } from './process';
@@ -136,6 +139,7 @@ export function createCheckoutHandlers(options: CheckoutHandlerOptions): Request
           state.chosenPayment,
           store.nonce(session, NONCE.checkout),
           origin,
+          { loggedIn: session.loggedIn !== null },
         ),
       },
     });
@@ -156,7 +160,9 @@ export function createCheckoutHandlers(options: CheckoutHandlerOptions): Request
       });
     }
     const { order } = outcome;
-    const redirect = `${originOf(request)}/checkout/order-received/${order.id}/?key=${order.key}`;
+    // The order's page, or where the gateway sends the browser first (3-D Secure).
+    const redirect =
+      outcome.redirect ?? `${originOf(request)}/checkout/order-received/${order.id}/?key=${order.key}`;
     // Sample 54: the emptied cart's cookies are deleted.
     return json({ result: 'success', redirect, order_id: order.id }, store.cartCookies(session, cookies));
   }
@@ -187,11 +193,29 @@ export function createCheckoutHandlers(options: CheckoutHandlerOptions): Request
     return html(printNotices(notices));
   }
 
+  // -- the card gateway (WooCommerce Stripe Gateway 9.x) ------------------------------------------
+
+  /** `wp_send_json_success()` / `wp_send_json_error()`: HTTP 200 either way. */
+  function updateOrderStatusEndpoint(request: Request, fields: URLSearchParams): Response {
+    const cookies = cookieHeader(request);
+    const session = store.peekSession(cookies);
+    const answer = updateOrderStatus(store, session, fields, originOf(request));
+    // Paid: the emptied cart's cookies are deleted, as after the other gateways' checkout.
+    return json(answer, answer.success && session ? store.cartCookies(session, cookies) : []);
+  }
+
+  function updateFailedOrderEndpoint(request: Request, fields: URLSearchParams): Response {
+    const session = store.peekSession(cookieHeader(request));
+    return json(updateFailedOrder(store, session, fields));
+  }
+
   const endpoints: Record<string, (request: Request, fields: URLSearchParams) => Response> = {
     update_order_review: updateOrderReview,
     checkout,
     apply_coupon: applyCouponEndpoint,
     remove_coupon: removeCouponEndpoint,
+    wc_stripe_update_order_status: updateOrderStatusEndpoint,
+    wc_stripe_update_failed_order: updateFailedOrderEndpoint,
   };
 
   return [

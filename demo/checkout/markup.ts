@@ -6,7 +6,15 @@
  * a request (coupon codes) is escaped here; product names are the store's own and escaped too.
  */
 import { escapeHtml, priceHtml } from '../html';
-import { GATEWAYS, plainPriceHtml, type ShippingRate, type Totals } from './orders';
+import {
+  CARD_GATEWAY_ID,
+  GATEWAYS,
+  plainPriceHtml,
+  type Gateway,
+  type ShippingRate,
+  type Totals,
+} from './orders';
+import { cardPaymentBox } from './stripe';
 
 export interface NoticeItem {
   /** Trusted HTML (values from the request already escaped). */
@@ -130,6 +138,33 @@ export interface PaymentBoxOptions {
   referer?: string;
   /** The terms checkbox is ticked (the posted `terms`, on a form printed again after a post). */
   termsChecked?: boolean;
+  /** A logged-in customer: the card gateway's box offers the saved card. */
+  loggedIn?: boolean;
+}
+
+export interface PaymentMethodItemOptions {
+  /** A logged-in customer (the card gateway's saved card and save checkbox). */
+  loggedIn: boolean;
+  /** A guest may save a card by creating an account (the checkout, not the order-pay page). */
+  guestMaySave: boolean;
+}
+
+/**
+ * `checkout/payment-method.php` for one gateway: its radio (checked when `on`), its label and its
+ * box (open when `on`): the description, or the card gateway's fields (demo/checkout/stripe.ts).
+ */
+export function paymentMethodItem(g: Gateway, on: boolean, options: PaymentMethodItemOptions): string {
+  const box =
+    g.id === CARD_GATEWAY_ID
+      ? cardPaymentBox({ open: on, loggedIn: options.loggedIn, guestMaySave: options.guestMaySave })
+      : `\t\t\t<div class="payment_box payment_method_${g.id}" ${on ? '' : 'style="display:none;"'}>\r\n` +
+        `\t\t\t<p>${escapeHtml(g.description)}</p>\n\t\t</div>\r\n`;
+  return (
+    `<li class="wc_payment_method payment_method_${g.id}">\r\n` +
+    `\t<input id="payment_method_${g.id}" type="radio" class="input-radio" name="payment_method" value="${g.id}" ${on ? " checked='checked'" : ''} data-order_button_text="${escapeHtml(g.orderButtonText)}" />\r\n\r\n` +
+    `\t<label for="payment_method_${g.id}">\r\n\t\t${escapeHtml(g.title)} \t</label>\r\n` +
+    `${box}\t</li>\r\n`
+  );
 }
 
 /**
@@ -146,16 +181,10 @@ export function paymentBox(
 ): string {
   const referer = options.referer ?? '/?wc-ajax=update_order_review';
   const current = GATEWAYS.some((g) => g.id === chosen) ? chosen : (GATEWAYS[0]?.id ?? '');
-  const methods = GATEWAYS.map((g) => {
-    const on = g.id === current;
-    return (
-      `<li class="wc_payment_method payment_method_${g.id}">\r\n` +
-      `\t<input id="payment_method_${g.id}" type="radio" class="input-radio" name="payment_method" value="${g.id}" ${on ? " checked='checked'" : ''} data-order_button_text="${escapeHtml(g.orderButtonText)}" />\r\n\r\n` +
-      `\t<label for="payment_method_${g.id}">\r\n\t\t${escapeHtml(g.title)} \t</label>\r\n` +
-      `\t\t\t<div class="payment_box payment_method_${g.id}" ${on ? '' : 'style="display:none;"'}>\r\n` +
-      `\t\t\t<p>${escapeHtml(g.description)}</p>\n\t\t</div>\r\n\t</li>\r\n`
-    );
-  }).join('');
+  const loggedIn = options.loggedIn ?? false;
+  const methods = GATEWAYS.map((g) =>
+    paymentMethodItem(g, g.id === current, { loggedIn, guestMaySave: !loggedIn }),
+  ).join('');
   return (
     '<div id="payment" class="woocommerce-checkout-payment">\r\n\t\t\t<ul class="wc_payment_methods payment_methods methods">\r\n\t\t\t' +
     `${methods}\t\t</ul>\r\n\t\t<div class="form-row place-order">\r\n\t\t<noscript>\r\n` +

@@ -104,6 +104,13 @@ describe('the order-pay page', () => {
     expect(props.isCheckout).toBe(false);
     expect(props.nonces).toEqual(checkout.nonces);
     expect(props.ordersUrl).toBe(checkout.ordersUrl);
+    // The card gateway's settings for this order (demo/checkout/stripe.ts).
+    expect(props.stripe).toMatchObject({
+      isOrderPay: true,
+      isCheckout: false,
+      orderId: '99',
+      cartTotal: 3498,
+    });
     // The notices wrapper, then the form, both in the container (the island adopts them).
     expect(island.querySelector(':scope > .woocommerce-notices-wrapper')).not.toBeNull();
     const form = island.querySelector<HTMLFormElement>(':scope > form#order_review')!;
@@ -136,6 +143,7 @@ describe('the order-pay page', () => {
       ['cod', true, ''],
       ['bacs', false, ''],
       ['cheque', false, ''],
+      ['stripe', false, ''],
     ]);
     expect(text(payment.querySelector('label[for="payment_method_cheque"]'))).toBe('Check payments');
     expect(payment.querySelector<HTMLElement>('.payment_box.payment_method_cheque')!.style.display).toBe(
@@ -349,7 +357,7 @@ describe('the order-pay form’s post (pay_action)', () => {
 
   it('refuses a payment method that is not an available gateway; the ticked terms stay ticked', async () => {
     const s = await shopper();
-    for (const method of ['stripe', '', null, HOSTILE]) {
+    for (const method of ['paypal', '', null, HOSTILE]) {
       const doc = await s.postPage({ payment_method: method });
       expect(errors(doc)).toEqual([ORDER_PAY_TEXT.invalidMethod]);
       expect(doc.querySelector('img')).toBeNull();

@@ -21,10 +21,11 @@ import { DEMO_USER } from '../fixtures';
 import { escapeHtml, priceHtml } from '../html';
 import { renderDocument, type PageContext } from '../layout';
 import type { DemoStore, Notice, Session } from '../store';
-import { errorNotices, printNotices, termsAndConditions } from './markup';
+import { errorNotices, paymentMethodItem, printNotices, termsAndConditions } from './markup';
 import { formatDate } from './order-received';
-import { checkoutState, findGateway, findOrder, GATEWAYS, type Order } from './orders';
+import { CARD_GATEWAY_ID, checkoutState, findGateway, findOrder, GATEWAYS, type Order } from './orders';
 import { checkoutIslandProps } from './page';
+import { payWithCard, readCardChoice, stripeDoubleScripts, stripeSettings } from './stripe';
 import { cleanText } from './validation';
 
 export { PAY_FOR_ORDER_ID, PAY_FOR_ORDER_KEY, PAY_FOR_ORDER_PATH } from './orders';
@@ -52,18 +53,24 @@ export const ORDER_PAY_TEXT = {
 /** `wc_get_order_status_name()`. */
 const STATUS_NAMES: Readonly<Record<Order['status'], string>> = {
   pending: 'Pending payment',
+  failed: 'Failed',
   processing: 'Processing',
   'on-hold': 'On hold',
 };
 
-/** `$order->needs_payment()`: pending (the demo has no failed orders) and something to pay. */
+/** `$order->needs_payment()`: pending or failed (a card payment refused), and something to pay. */
 export function needsPayment(order: Order): boolean {
-  return order.status === 'pending' && order.total > 0;
+  return (order.status === 'pending' || order.status === 'failed') && order.total > 0;
 }
 
 /** `$order->get_checkout_order_received_url()` (the demo's pages print paths). */
 export function orderReceivedPath(order: Order): string {
   return `/checkout/order-received/${order.id}/?key=${encodeURIComponent(order.key)}`;
+}
+
+/** `$order->get_checkout_payment_url()` (the demo's pages print paths). */
+export function orderPayPath(order: Order): string {
+  return `/checkout/order-pay/${order.id}/?pay_for_order=true&key=${encodeURIComponent(order.key)}`;
 }
 
 /** PHP's `empty()` of a posted value. */
@@ -108,8 +115,26 @@ export function payAction(
   order.paymentMethodTitle = gateway.title;
   // `process_payment()` only runs without an error notice pending (`wc_notice_count( 'error' )`).
   if (session.notices.some((n) => n.type === 'error')) return null;
-  // WC_Gateway_COD / _BACS / _Cheque::process_payment(): the status, then `WC()->cart->empty_cart()`.
-  order.status = gateway.id === 'cod' ? 'processing' : 'on-hold';
+  if (gateway.id === CARD_GATEWAY_ID) {
+    // The card gateway (demo/checkout/stripe.ts): the posted payment method, then the payment.
+    const choice = readCardChoice(session, fields);
+    if (!choice.ok) {
+      store.addNotice(session, 'error', choice.message);
+      return null;
+    }
+    const result = payWithCard(store, session, order, choice.choice);
+    if (result.kind === 'declined') {
+      store.addNotice(session, 'error', result.message);
+      return null;
+    }
+    // 3-D Secure: back to this page with the confirmation route (`wp_redirect( '#wc-stripe-…' )`).
+    if (result.kind === 'action') return `${orderPayPath(order)}${result.redirect}`;
+    order.status = 'processing';
+  } else {
+    // WC_Gateway_COD / _BACS / _Cheque::process_payment(): the status.
+    order.status = gateway.id === 'cod' ? 'processing' : 'on-hold';
+  }
+  // Then `WC()->cart->empty_cart()`.
   store.emptyCart(session);
   checkoutState(session).coupons = [];
   return orderReceivedPath(order);
@@ -158,19 +183,16 @@ function orderTable(order: Order): string {
   );
 }
 
-/** `checkout/payment-method.php` for every gateway: the chosen one (or the first) checked, its box open. */
-function paymentMethods(chosen: string): string {
+/**
+ * `checkout/payment-method.php` for every gateway: the chosen one (or the first) checked, its box
+ * open. The card gateway's box offers a logged-in customer the saved card; no account can be made
+ * here, so a guest gets no save checkbox.
+ */
+function paymentMethods(chosen: string, loggedIn: boolean): string {
   const current = GATEWAYS.some((g) => g.id === chosen) ? chosen : (GATEWAYS[0]?.id ?? '');
-  return GATEWAYS.map((g) => {
-    const on = g.id === current;
-    return (
-      `<li class="wc_payment_method payment_method_${g.id}">\r\n` +
-      `\t<input id="payment_method_${g.id}" type="radio" class="input-radio" name="payment_method" value="${g.id}" ${on ? " checked='checked'" : ''} data-order_button_text="${escapeHtml(g.orderButtonText)}" />\r\n\r\n` +
-      `\t<label for="payment_method_${g.id}">\r\n\t\t${escapeHtml(g.title)} \t</label>\r\n` +
-      `\t\t\t<div class="payment_box payment_method_${g.id}" ${on ? '' : 'style="display:none;"'}>\r\n` +
-      `\t\t\t<p>${escapeHtml(g.description)}</p>\n\t\t</div>\r\n\t</li>\r\n`
-    );
-  }).join('');
+  return GATEWAYS.map((g) => paymentMethodItem(g, g.id === current, { loggedIn, guestMaySave: false })).join(
+    '',
+  );
 }
 
 /**
@@ -204,7 +226,7 @@ function formPay(input: FormPayInput): string {
     '<form id="order_review" method="post">\n\n' +
     orderTable(order) +
     '\n\t\n\t<div id="payment">\n' +
-    `\t\t\t\t\t<ul class="wc_payment_methods payment_methods methods">\n\t\t\t\t${paymentMethods(checkoutState(session).chosenPayment)}\t\t\t</ul>\n` +
+    `\t\t\t\t\t<ul class="wc_payment_methods payment_methods methods">\n\t\t\t\t${paymentMethods(checkoutState(session).chosenPayment, session.loggedIn !== null)}\t\t\t</ul>\n` +
     '\t\t\t\t<div class="form-row">\n\t\t\t<input type="hidden" name="woocommerce_pay" value="1" />\n\n' +
     `\t\t\t${terms(origin, input.posted?.has('terms') ?? false)}\n\t\t\t\n\n` +
     `\t\t\t<button type="submit" class="button alt" id="place_order" value="${button}" data-value="${button}">${button}</button>\n\t\t\t\n\n` +
@@ -291,7 +313,12 @@ export function orderPayContent(input: OrderPayPageInput): string {
       posted: input.posted,
     });
   // `wc_checkout_params.is_checkout` is 0 on the order-pay endpoint.
-  const props = { ...checkoutIslandProps(store, session, input.origin), isCheckout: false };
+  // The card gateway's settings for this order (`isOrderPay`, its total).
+  const props = {
+    ...checkoutIslandProps(store, session, input.origin),
+    isCheckout: false,
+    stripe: stripeSettings(store, session, input.origin, { order }),
+  };
   return block(input.islands.render('checkout', props, fallback, { hydrate: 'load' }));
 }
 
@@ -318,7 +345,13 @@ export function renderOrderPay(
   // The notices are printed inside the page's block (`before_woocommerce_pay`).
   return renderDocument(
     { ...ctx, notices: [] },
-    { title: ORDER_PAY_TEXT.title, bodyClass: 'page woocommerce-checkout woocommerce-order-pay', main },
+    {
+      title: ORDER_PAY_TEXT.title,
+      bodyClass: 'page woocommerce-checkout woocommerce-order-pay',
+      main,
+      // The card gateway's Stripe.js (the demo's test double), before the loader.
+      scripts: stripeDoubleScripts(ctx.url),
+    },
   );
 }
 

@@ -106,12 +106,21 @@ export function shippingRates(country: string, discountedSubtotal: number): Ship
 export interface Gateway {
   id: string;
   title: string;
+  /** The box's text (the card gateway prints its own fields instead: demo/checkout/stripe.ts). */
   description: string;
-  /** `order_button_text`: none of the three has one (`data-order_button_text=""`, sample 41). */
+  /** `order_button_text`: none of them has one (`data-order_button_text=""`, samples 40, 41). */
   orderButtonText: string;
 }
 
-/** The enabled gateways in WooCommerce's order (COD is enabled for every country and method). */
+/** The card gateway's id (WooCommerce Stripe Gateway 9.x, `WC_Stripe_UPE_Payment_Gateway::ID`). */
+export const CARD_GATEWAY_ID = 'stripe';
+/** Its title setting, as the recorded store has it (sample 40). */
+export const CARD_GATEWAY_TITLE = 'Credit / Debit Card';
+
+/**
+ * The enabled gateways in WooCommerce's order (COD is enabled for every country and method), then
+ * the card gateway of the recorded store (sample 40), whose payments demo/checkout/stripe.ts makes.
+ */
 export const GATEWAYS: readonly Gateway[] = [
   { id: 'cod', title: 'Cash on delivery', description: 'Pay with cash upon delivery.', orderButtonText: '' },
   {
@@ -129,6 +138,7 @@ export const GATEWAYS: readonly Gateway[] = [
       'Please send a check to Store Name, Store Street, Store Town, Store State / County, Store Postcode.',
     orderButtonText: '',
   },
+  { id: CARD_GATEWAY_ID, title: CARD_GATEWAY_TITLE, description: '', orderButtonText: '' },
 ];
 
 export function findGateway(id: string): Gateway | undefined {
@@ -273,13 +283,33 @@ export interface OrderLine {
   url: string;
 }
 
+/**
+ * What the card gateway records on an order (WooCommerce-Stripe's `_stripe_intent_id`,
+ * `_stripe_source_id` and the saved token's id).
+ */
+export interface CardPaymentRecord {
+  /** The payment intent: `pi_` + 24 letters and digits. */
+  intentId: string;
+  /** The intent's client secret (`{intentId}_secret_…`), when the shopper has to confirm it. */
+  clientSecret: string;
+  /** The payment method charged (`pm_…`). */
+  paymentMethodId: string;
+  /** The saved payment method's token id, when the shopper paid with one. */
+  token: string | null;
+  /** The shopper asked to save the new payment method (`wc-stripe-new-payment-method=true`). */
+  savePaymentMethod: boolean;
+}
+
 export interface Order {
   id: number;
   /** `wc_order_` + 13 letters and digits (`wc_generate_order_key()`). */
   key: string;
   created: Date;
-  /** `pending`: awaiting payment (an order the shop manager made, paid on the order-pay page). */
-  status: 'pending' | 'processing' | 'on-hold';
+  /**
+   * `pending`: awaiting payment (an order the shop manager made, paid on the order-pay page; a card
+   * payment waiting for 3-D Secure); `failed`: its payment failed (payable again).
+   */
+  status: 'pending' | 'failed' | 'processing' | 'on-hold';
   paymentMethod: string;
   paymentMethodTitle: string;
   lines: OrderLine[];
@@ -292,6 +322,8 @@ export interface Order {
   billing: Address;
   shipping: Address;
   customerNote: string;
+  /** The card gateway's payment (demo/checkout/stripe.ts); none for the other gateways. */
+  card?: CardPaymentRecord;
 }
 
 const ordersByStore = new WeakMap<DemoStore, Map<number, Order>>();
@@ -322,30 +354,37 @@ export interface PlaceOrderInput {
 }
 
 /**
- * Records the session's cart as an order (id from the store's counter, a new order key), then
- * empties the cart and forgets the applied coupons, as WooCommerce does after a placed order.
+ * WooCommerce's `order_awaiting_payment` session value: the order the session's last checkout made
+ * whose payment is not done (a card payment waiting for 3-D Secure, or failed). The next checkout
+ * of the session takes that order again (`WC_Checkout::create_order()`) instead of making another.
  */
-export function placeOrder(store: DemoStore, session: Session, input: PlaceOrderInput): Order {
+const awaitingPayment = new WeakMap<Session, number>();
+
+/** The session's order awaiting payment, while it is pending or failed. */
+export function orderAwaitingPayment(store: DemoStore, session: Session): Order | undefined {
+  const id = awaitingPayment.get(session);
+  const order = id === undefined ? undefined : findOrder(store, id);
+  return order && (order.status === 'pending' || order.status === 'failed') ? order : undefined;
+}
+
+/**
+ * `WC_Checkout::create_order()`: the session's cart as an order, pending payment: the order awaiting
+ * payment updated (same id and key), else a new one (id from the store's counter, a new key). The
+ * cart is left as it is: it is emptied once the order is paid ({@link completeOrder}).
+ */
+export function createOrder(store: DemoStore, session: Session, input: PlaceOrderInput): Order {
   const t = totals(store, session);
   const gateway = findGateway(input.paymentMethod);
-  const lines = t.lines.map((l) => ({
-    name: l.name,
-    quantity: l.item.quantity,
-    total: l.lineTotal,
-    url: l.url,
-  }));
-  const id = store.placeOrder(session);
-  const recorded = ordersOf(store);
-  // The store's counter starts again after `resetStore()`: the orders before it are forgotten too.
-  if ([...recorded.keys()].some((known) => known >= id)) recorded.clear();
-  const order: Order = {
-    id,
-    key: generateOrderKey(),
-    created: new Date(),
-    status: input.paymentMethod === 'cod' ? 'processing' : 'on-hold',
+  const contents = {
+    status: 'pending' as const,
     paymentMethod: input.paymentMethod,
     paymentMethodTitle: gateway?.title ?? '',
-    lines,
+    lines: t.lines.map((l) => ({
+      name: l.name,
+      quantity: l.item.quantity,
+      total: l.lineTotal,
+      url: l.url,
+    })),
     subtotal: t.subtotal,
     discount: t.discount,
     coupons: t.coupons,
@@ -356,9 +395,49 @@ export function placeOrder(store: DemoStore, session: Session, input: PlaceOrder
     shipping: { ...input.shipping },
     customerNote: input.customerNote,
   };
-  ordersOf(store).set(id, order);
-  const state = checkoutState(session);
-  state.coupons = [];
+  const awaiting = orderAwaitingPayment(store, session);
+  if (awaiting) {
+    Object.assign(awaiting, contents);
+    delete awaiting.card;
+    return awaiting;
+  }
+  // The store's counter (`DemoStore.placeOrder()` also empties the cart: it is put back).
+  const cart = session.cart;
+  const id = store.placeOrder(session);
+  session.cart = cart;
+  const recorded = ordersOf(store);
+  // The store's counter starts again after `resetStore()`: the orders before it are forgotten too.
+  if ([...recorded.keys()].some((known) => known >= id)) recorded.clear();
+  const order: Order = { id, key: generateOrderKey(), created: new Date(), ...contents };
+  recorded.set(id, order);
+  awaitingPayment.set(session, id);
+  return order;
+}
+
+/**
+ * The order's payment is done (or, for the offline gateways, the order is placed): its new status,
+ * then the cart emptied and the applied coupons forgotten, no order awaiting payment any more.
+ */
+export function completeOrder(
+  store: DemoStore,
+  session: Session,
+  order: Order,
+  status: 'processing' | 'on-hold',
+): void {
+  order.status = status;
+  store.emptyCart(session);
+  checkoutState(session).coupons = [];
+  if (awaitingPayment.get(session) === order.id) awaitingPayment.delete(session);
+}
+
+/**
+ * Records the session's cart as an order placed with an offline gateway (COD: processing; the
+ * others: on hold), then empties the cart and forgets the applied coupons, as WooCommerce does
+ * after a placed order.
+ */
+export function placeOrder(store: DemoStore, session: Session, input: PlaceOrderInput): Order {
+  const order = createOrder(store, session, input);
+  completeOrder(store, session, order, input.paymentMethod === 'cod' ? 'processing' : 'on-hold');
   return order;
 }
 

@@ -24,6 +24,7 @@ import {
   type CheckoutPageInput,
 } from './page';
 import { NONCE } from './process';
+import { stripeSettings } from './stripe';
 
 const SAMPLES = join(import.meta.dirname, '../../../shared/woocommerce-samples');
 const SAMPLE_ORIGIN = 'http://127.0.0.1:8089';
@@ -357,6 +358,7 @@ describe('the checkout page in WooCommerce 9.9’s markup (sample 40)', () => {
       isCheckout: true,
       ordersUrl: `${ORIGIN}/my-account/orders/`,
       address: { i18n: addressI18nParams(), countrySelect: countrySelectParams() },
+      stripe: stripeSettings(store, session, ORIGIN),
     });
     expect(z.safeParse(CheckoutPropsSchema, props).success).toBe(true);
   });

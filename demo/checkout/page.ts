@@ -30,6 +30,7 @@ import { LOGIN_NONCE_ACTION } from './login';
 import { paymentBox, printNotices, reviewOrderTable, type NoticeItem } from './markup';
 import { checkoutState, totals } from './orders';
 import { NONCE } from './process';
+import { stripeSettings, type StripeParams } from './stripe';
 import { addressFieldset, cleanText } from './validation';
 
 /** The store's base country (`get_address_fields()` lays out an address without one for it). */
@@ -227,6 +228,8 @@ export interface CheckoutIslandProps {
     i18n: ReturnType<typeof addressI18nParams>;
     countrySelect: ReturnType<typeof countrySelectParams>;
   };
+  /** The card gateway's settings (`wc_stripe_upe_params`, demo/checkout/stripe.ts). */
+  stripe: StripeParams;
 }
 
 export function checkoutIslandProps(store: DemoStore, session: Session, origin: string): CheckoutIslandProps {
@@ -239,6 +242,7 @@ export function checkoutIslandProps(store: DemoStore, session: Session, origin: 
     isCheckout: true,
     ordersUrl: `${origin}/my-account/orders/`,
     address: { i18n: addressI18nParams(), countrySelect: countrySelectParams() },
+    stripe: stripeSettings(store, session, origin),
   };
 }
 
@@ -387,6 +391,7 @@ function checkoutForm(input: CheckoutPageInput): string {
   const payment = paymentBox(state.chosenPayment, store.nonce(session, NONCE.checkout), origin, {
     referer: '/checkout/',
     termsChecked: ticked(posted, 'terms'),
+    loggedIn: session.loggedIn !== null,
   });
 
   return (

@@ -11,7 +11,18 @@ import { DEMO_USER } from '../fixtures';
 import { escapeHtml } from '../html';
 import type { DemoStore, Session } from '../store';
 import type { NoticeItem } from './markup';
-import { checkoutState, findGateway, placeOrder, totals, type Address, type Order } from './orders';
+import {
+  CARD_GATEWAY_ID,
+  checkoutState,
+  completeOrder,
+  createOrder,
+  findGateway,
+  placeOrder,
+  totals,
+  type Address,
+  type Order,
+} from './orders';
+import { payWithCard, readCardChoice } from './stripe';
 import { cleanText, CheckoutErrors, postedData, validatePostedData } from './validation';
 
 /** The checkout's nonce actions (WooCommerce's): the wc-ajax calls' and the form's. */
@@ -24,7 +35,11 @@ export const NONCE = {
 } as const;
 
 export type CheckoutOutcome =
-  | { ok: true; order: Order }
+  /**
+   * The order is placed (paid, or on its way: `redirect` is then where the browser goes instead of
+   * the order-received page, the card gateway's 3-D Secure route with the order still pending).
+   */
+  | { ok: true; order: Order; redirect?: string }
   /**
    * The notices to show (none after `woocommerce_checkout_update_totals` of a valid form);
    * `refresh`: the nonce was refused (WooCommerce's `refresh_totals`).
@@ -70,7 +85,8 @@ function addressOf(data: Record<string, string>, prefix: string): Address {
 
 /**
  * Processes a posted checkout form (`fields`: `$_REQUEST`) for `session` (null: no session cookie).
- * `origin` makes the links of the messages. On success the order is recorded and the cart emptied.
+ * `origin` makes the links of the messages. On success the order is recorded and the cart emptied
+ * (a card payment waiting for 3-D Secure keeps the cart until `wc_stripe_update_order_status`).
  */
 export function processCheckout(
   store: DemoStore,
@@ -137,11 +153,31 @@ export function processCheckout(
       },
     ]);
   }
-  const order = placeOrder(store, session, {
+  const input = {
     paymentMethod: data.payment_method ?? '',
     billing: addressOf(data, 'billing_'),
     shipping: addressOf(data, 'shipping_'),
     customerNote: data.order_comments ?? '',
-  });
+  };
+  if (input.paymentMethod === CARD_GATEWAY_ID) {
+    // The card gateway's `process_payment()` (demo/checkout/stripe.ts): the posted payment method is
+    // checked first (no order is made without one), then the order (the session's order awaiting
+    // payment, if any, taken again) is paid, waits for 3-D Secure, or fails.
+    if (t.total <= 0) {
+      // Nothing to pay (`needs_payment()` false): `payment_complete()`.
+      const order = createOrder(store, session, input);
+      completeOrder(store, session, order, 'processing');
+      return { ok: true, order };
+    }
+    const choice = readCardChoice(session, fields);
+    if (!choice.ok) return failure([{ html: choice.message }], choice.refresh);
+    const order = createOrder(store, session, input);
+    const result = payWithCard(store, session, order, choice.choice);
+    if (result.kind === 'declined') return failure([{ html: result.message }]);
+    if (result.kind === 'action') return { ok: true, order, redirect: result.redirect };
+    completeOrder(store, session, order, 'processing');
+    return { ok: true, order };
+  }
+  const order = placeOrder(store, session, input);
   return { ok: true, order };
 }

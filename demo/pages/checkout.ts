@@ -5,6 +5,7 @@
 import { COUNTRY_NAMES } from '../checkout/address-data';
 import type { NoticeItem } from '../checkout/markup';
 import { addressFieldArgs, checkoutPageContent } from '../checkout/page';
+import { stripeDoubleScripts } from '../checkout/stripe';
 import { renderDocument, type PageContext } from '../layout';
 import { store as defaultStore, type DemoStore } from '../store';
 
@@ -68,7 +69,13 @@ export function renderCheckout(ctx: PageContext, options: CheckoutRenderOptions 
   // The notices are printed inside the checkout's block (WooCommerce's first notices wrapper).
   return renderDocument(
     { ...ctx, notices: [] },
-    { title: 'Checkout', bodyClass: 'page woocommerce-checkout', main },
+    {
+      title: 'Checkout',
+      bodyClass: 'page woocommerce-checkout',
+      main,
+      // The card gateway's Stripe.js (the demo's test double), before the loader.
+      scripts: stripeDoubleScripts(ctx.url),
+    },
   );
 }
 
