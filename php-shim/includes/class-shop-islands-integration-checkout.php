@@ -33,6 +33,12 @@ final class Shop_Islands_Integration_Checkout {
 	/** WooCommerce's checkout shortcode (its tag, before `woocommerce_checkout_shortcode_tag`). */
 	const SHORTCODE = 'woocommerce_checkout';
 
+	/** The Stripe gateway's classic checkout script (its card box), which the island replaces. */
+	const STRIPE_SCRIPT = 'wc-stripe-upe-classic';
+
+	/** Whether the island on this page runs the Stripe gateway's card box (it got its settings). */
+	private bool $card = false;
+
 	/**
 	 * The integration, for the per-island switch and the script conflicts.
 	 *
@@ -42,6 +48,7 @@ final class Shop_Islands_Integration_Checkout {
 
 	/** Adds the hooks. */
 	public function register(): void {
+		add_filter( 'shop_islands_replaced_scripts', array( $this, 'replaced_scripts' ) );
 		// Late, so the markup is wrapped as other plugins left it.
 		add_filter( 'do_shortcode_tag', array( $this, 'checkout_shortcode' ), 1000, 2 );
 		// Right after the footer scripts are printed (_wp_footer_scripts, 10), before the loader runs.
@@ -96,10 +103,71 @@ final class Shop_Islands_Integration_Checkout {
 			return $output;
 		}
 		$props = self::props();
-		if ( null === $props || ! $this->integration->placeable( 'checkout' ) ) {
+		if ( null === $props ) {
 			return $output;
 		}
+		// With the gateway's settings the island draws the card box itself: the gateway's classic
+		// checkout script (which needs checkout.js) is replaced too, so it keeps the island off no more.
+		$stripe     = self::stripe_params();
+		$this->card = null !== $stripe;
+		if ( ! $this->integration->placeable( 'checkout' ) ) {
+			$this->card = false;
+			return $output;
+		}
+		if ( null !== $stripe ) {
+			$props['stripe'] = $stripe;
+		}
 		return $m[1] . shop_islands_render( 'checkout', $props, $content, array( 'hydrate' => 'load' ) ) . $m[3];
+	}
+
+	/**
+	 * `shop_islands_replaced_scripts`: on a page whose checkout island runs the card box, the Stripe
+	 * gateway's classic checkout script is one of the island's (and, with it, its Stripe.js tag: the
+	 * island loads Stripe.js itself when the card box is used).
+	 *
+	 * @param mixed $replaced Handle => islands.
+	 * @return mixed
+	 */
+	public function replaced_scripts( $replaced ) {
+		if ( $this->card && is_array( $replaced ) ) {
+			$replaced[ self::STRIPE_SCRIPT ] = array( 'checkout' );
+		}
+		return $replaced;
+	}
+
+	/**
+	 * The Stripe gateway's settings for its classic card box (`wc_stripe_upe_params`:
+	 * `WC_Stripe_UPE_Payment_Gateway::javascript_params()` through the gateway's filter), when the
+	 * gateway is offered on this page and gives a publishable key; else null (the box stays the
+	 * gateway's, and so does the page: its script needs checkout.js).
+	 *
+	 * @return array<string, mixed>|null
+	 */
+	private static function stripe_params(): ?array {
+		if ( ! function_exists( 'WC' ) || ! is_callable( array( WC(), 'payment_gateways' ) ) ) {
+			return null;
+		}
+		$gateways = WC()->payment_gateways();
+		if ( ! is_object( $gateways ) || ! is_callable( array( $gateways, 'get_available_payment_gateways' ) ) ) {
+			return null;
+		}
+		$available = $gateways->get_available_payment_gateways();
+		$gateway   = is_array( $available ) ? ( $available['stripe'] ?? null ) : null;
+		if ( ! is_object( $gateway ) || ! is_callable( array( $gateway, 'javascript_params' ) ) ) {
+			return null;
+		}
+		/** This filter is documented in woocommerce-gateway-stripe's UPE gateway. */
+		$params = apply_filters( 'wc_stripe_upe_params', $gateway->javascript_params() ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedHooknameFound -- the gateway's filter.
+		if ( ! is_array( $params ) || ! is_string( $params['key'] ?? null ) || ! preg_match( '/^pk_(test|live)_[A-Za-z0-9]+$/', $params['key'] ) ) {
+			return null;
+		}
+		// As wp_localize_script() hands them to the page: scalars as strings.
+		foreach ( $params as $key => $value ) {
+			if ( is_bool( $value ) ) {
+				$params[ $key ] = $value ? '1' : '';
+			}
+		}
+		return $params;
 	}
 
 	/** The checkout shortcode's tag, as WooCommerce registered it. */

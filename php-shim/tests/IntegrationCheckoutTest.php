@@ -43,10 +43,42 @@ if ( ! function_exists( 'WC' ) ) {
 	function WC(): object { // phpcs:ignore WordPress.NamingConventions.ValidFunctionName.FunctionNameInvalid -- WooCommerce's name.
 		static $wc = null;
 		if ( null === $wc ) {
-			$wc            = new stdClass();
-			$wc->countries = new Shop_Islands_Test_Countries();
+			$wc = new class() {
+				/** `WC()->countries`. */
+				public Shop_Islands_Test_Countries $countries;
+
+				/** Sets the countries. */
+				public function __construct() {
+					$this->countries = new Shop_Islands_Test_Countries();
+				}
+
+				/** `WC()->payment_gateways()`: the gateways of `$GLOBALS['shop_islands_test_gateways']`. */
+				public function payment_gateways(): object {
+					return new class() {
+						/** The available gateways, id => gateway. */
+						public function get_available_payment_gateways(): array {
+							return $GLOBALS['shop_islands_test_gateways'] ?? array();
+						}
+					};
+				}
+			};
 		}
 		return $wc;
+	}
+}
+
+/** The Stripe gateway's UPE gateway as the integration reads it: `javascript_params()`. */
+final class Shop_Islands_Test_Stripe_Gateway {
+	/**
+	 * The params.
+	 *
+	 * @param array<string, mixed> $params What `javascript_params()` gives.
+	 */
+	public function __construct( private array $params ) {}
+
+	/** As the gateway's (WooCommerce Stripe Gateway 9.x). */
+	public function javascript_params(): array {
+		return $this->params;
 	}
 }
 
@@ -583,6 +615,71 @@ class IntegrationCheckoutTest extends Shop_Islands_Test_Case {
 		$this->head();
 		self::checkout_page();
 		$this->assertStringNotContainsString( 'removeAttribute', $this->footer() );
+	}
+
+	/** The Stripe gateway's params as 9.x gives them (booleans before wp_localize_script()). */
+	private static function stripe_gateway( string $key = 'pk_test_51Abc' ): void {
+		$GLOBALS['shop_islands_test_gateways'] = array(
+			'cod'    => new stdClass(),
+			'stripe' => new Shop_Islands_Test_Stripe_Gateway(
+				array(
+					'gatewayId'        => 'stripe',
+					'title'            => 'Credit / Debit Card',
+					'key'              => $key,
+					'isCheckout'       => true,
+					'isLoggedIn'       => false,
+					'cartTotal'        => 23989,
+					'card_declined'    => 'The card was declined.',
+					'updateFailedOrderNonce' => 'abc',
+				)
+			),
+		);
+	}
+
+	public function test_with_the_stripe_gateway_the_island_gets_its_settings_and_replaces_its_classic_script(): void {
+		self::stripe_gateway();
+		self::woocommerce_scripts( '9.9' );
+		wp_register_script( 'stripe', 'https://js.stripe.com/v3/', array(), '3.0', true );
+		wp_register_script( 'wc-stripe-upe-classic', 'https://plugins.example/upe_classic.js', array( 'stripe', 'wc-checkout' ), '9.4.1', true );
+		wp_enqueue_script( 'wc-stripe-upe-classic' );
+		try {
+			$this->head();
+			$page = self::checkout_page();
+			$this->assertStringContainsString( 'data-island="checkout"', $page, 'placed: the card box is the island’s' );
+			$this->assertSame(
+				array(
+					'gatewayId'              => 'stripe',
+					'title'                  => 'Credit / Debit Card',
+					'key'                    => 'pk_test_51Abc',
+					'isCheckout'             => '1',
+					'isLoggedIn'             => '',
+					'cartTotal'              => 23989,
+					'card_declined'          => 'The card was declined.',
+					'updateFailedOrderNonce' => 'abc',
+				),
+				self::props( $page )['stripe']
+			);
+			$footer = $this->footer();
+			$this->assertStringNotContainsString( 'upe_classic.js', $footer );
+			$this->assertStringNotContainsString( 'js.stripe.com', $footer, 'Stripe.js comes when the card box needs it' );
+			$this->assertStringNotContainsString( 'removeAttribute', $footer, 'no stepping aside' );
+			$this->assertNotContains( 'wc-checkout', self::printed( $footer ) );
+		} finally {
+			unset( $GLOBALS['shop_islands_test_gateways'] );
+		}
+	}
+
+	public function test_a_stripe_gateway_without_a_publishable_key_keeps_its_script_and_woocommerces_checkout(): void {
+		self::stripe_gateway( 'sk_live_secret' );
+		self::woocommerce_scripts();
+		wp_register_script( 'stripe', 'https://js.stripe.com/v3/', array(), '3.0', true );
+		wp_register_script( 'wc-stripe-upe-classic', 'https://plugins.example/upe_classic.js', array( 'stripe', 'wc-checkout' ), '9.4.1', true );
+		wp_enqueue_script( 'wc-stripe-upe-classic' );
+		try {
+			$this->assertSame( '<div class="woocommerce">' . $this->content . '</div>', self::checkout_page() );
+		} finally {
+			unset( $GLOBALS['shop_islands_test_gateways'] );
+		}
 	}
 
 	/** A new page: fresh script registries and nothing printed yet. */
