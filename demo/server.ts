@@ -78,7 +78,7 @@ const CONTENT_TYPES: Record<string, string> = {
  * then too: a module that imports this one (a test in a DOM environment) never loads it.
  */
 let stripeDouble: Promise<string> | null = null;
-function stripeDoubleScript(): Promise<string> {
+export function stripeDoubleScript(): Promise<string> {
   if (!stripeDouble) {
     const built = import('esbuild')
       .then(({ build }) =>
