@@ -338,6 +338,32 @@ export class StripeDouble {
     this.log.calls.push({ method: 'confirmCardSetup', args: [clientSecret] });
     return this.confirm('setupIntent', clientSecret);
   }
+  /** The voucher methods (Stripe shows the voucher; the double asks as for 3-D Secure). */
+  confirmBoletoPayment(clientSecret: string): Promise<Record<string, unknown>> {
+    this.log.calls.push({ method: 'confirmBoletoPayment', args: [clientSecret] });
+    return this.confirm('paymentIntent', clientSecret);
+  }
+  confirmMultibancoPayment(clientSecret: string): Promise<Record<string, unknown>> {
+    this.log.calls.push({ method: 'confirmMultibancoPayment', args: [clientSecret] });
+    return this.confirm('paymentIntent', clientSecret);
+  }
+  confirmOxxoPayment(clientSecret: string): Promise<Record<string, unknown>> {
+    this.log.calls.push({ method: 'confirmOxxoPayment', args: [clientSecret] });
+    return this.confirm('paymentIntent', clientSecret);
+  }
+  /** The wallets (Stripe shows a QR code or opens the app). */
+  confirmWechatPayPayment(clientSecret: string, options?: unknown): Promise<Record<string, unknown>> {
+    this.log.calls.push({ method: 'confirmWechatPayPayment', args: [clientSecret, options] });
+    return this.confirm('paymentIntent', clientSecret);
+  }
+  confirmCashappPayment(clientSecret: string, options?: unknown): Promise<Record<string, unknown>> {
+    this.log.calls.push({ method: 'confirmCashappPayment', args: [clientSecret, options] });
+    return this.confirm('paymentIntent', clientSecret);
+  }
+  confirmCashappSetup(clientSecret: string, options?: unknown): Promise<Record<string, unknown>> {
+    this.log.calls.push({ method: 'confirmCashappSetup', args: [clientSecret, options] });
+    return this.confirm('setupIntent', clientSecret);
+  }
   createToken(): Promise<Record<string, unknown>> {
     return Promise.resolve({ error: { type: 'invalid_request_error', message: 'Not in the double.' } });
   }

@@ -380,10 +380,71 @@ describe('confirmation routes in the URL hash (§2)', () => {
     expect(bodyOf('wc_stripe_update_order_status')!.get('_ajax_nonce')).toBe('a1b2c3d4e5');
   });
 
+  it('a voucher: confirmed (the voucher shown), then its same-origin return URL', async () => {
+    const back = 'http://localhost:3000/checkout/order-received/5/?key=wc_order_x';
+    history.replaceState(
+      null,
+      '',
+      `/checkout/#wc-stripe-voucher-5:oxxo:pi_7_secret_8:${encodeURIComponent(back)}`,
+    );
+    answer({});
+    await mount();
+    await waitFor(() => expect(browser.assign).toHaveBeenCalledWith(back), LOADED);
+    expect(double!.log.calls.some((c) => c.method === 'confirmOxxoPayment')).toBe(true);
+    expect(window.location.hash).toBe('');
+  });
+
+  it('a voucher whose return URL is another site’s: confirmed, not followed, §8’s message', async () => {
+    history.replaceState(
+      null,
+      '',
+      `/checkout/#wc-stripe-voucher-5:boleto:pi_7_secret_8:${encodeURIComponent('https://evil.example/x')}`,
+    );
+    answer({});
+    await mount();
+    expect(
+      await screen.findByText(
+        'There was a problem processing the payment. Please refresh the page to try again.',
+        {},
+        LOADED,
+      ),
+    ).toBeInTheDocument();
+    expect(browser.assign).not.toHaveBeenCalled();
+  });
+
+  it('a wallet of an unknown type: the configured invalid_wallet_type message', async () => {
+    const back = encodeURIComponent('http://localhost:3000/checkout/order-received/5/');
+    history.replaceState(null, '', `/checkout/#wc-stripe-wallet-5:paypal:pi:pi_7_secret_8:${back}:n0nce`);
+    answer({});
+    await mount();
+    expect(
+      await screen.findByText(
+        'Invalid wallet payment type, please try again or use an alternative method.',
+        {},
+        LOADED,
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('a Cash App wallet: confirmed with its return URL, then followed', async () => {
+    const back = 'http://localhost:3000/checkout/order-received/5/?key=wc_order_x';
+    history.replaceState(
+      null,
+      '',
+      `/checkout/#wc-stripe-wallet-5:cashapp:pi:pi_7_secret_8:${encodeURIComponent(back)}:n0nce`,
+    );
+    answer({});
+    await mount();
+    await waitFor(() => expect(browser.assign).toHaveBeenCalledWith(back), LOADED);
+    const call = double!.log.calls.find((c) => c.method === 'confirmCashappPayment')!;
+    expect(call.args[1]).toEqual({ return_url: back });
+  });
+
   it.each([
     '#wc-stripe-confirm-pi:123:javascript:alert(1)',
     '#wc-stripe-confirm-pi:123:pi_1_secret_2:<script>',
-    '#wc-stripe-voucher-1:oxxo:pi_1_secret_2:https%3A%2F%2Fevil.example',
+    '#wc-stripe-voucher-1:paypal:pi_1_secret_2:https%3A%2F%2Fevil.example',
+    '#wc-stripe-wallet-1:cashapp:pi:javascript:alert(1):x:n',
   ])('a hostile hash %s: cleared, nothing confirmed, an error', async (hash) => {
     history.replaceState(null, '', `/checkout/${hash}`);
     answer({});

@@ -481,8 +481,13 @@ export function Checkout(props: CheckoutProps) {
         emit('checkout_error', [message], document.body);
       };
       const route = parseHashRoute(hash, provider);
+      // On order-pay, a route is for this page's order only.
       const otherOrder =
-        route?.kind === 'confirm' && paying && settings.orderId !== '' && route.orderId !== settings.orderId;
+        !!route &&
+        route.kind !== 'legacy' &&
+        paying &&
+        settings.orderId !== '' &&
+        route.orderId !== settings.orderId;
       if (!route || otherOrder) {
         fail(problem(generic));
         return;
@@ -492,10 +497,23 @@ export function Checkout(props: CheckoutProps) {
       setProcessing(true);
       latest.current.card
         .whenReady()
-        .then((handle) =>
-          route.kind === 'confirm' ? handle.confirm(route, '') : handle.confirmLegacy(route),
-        )
+        .then((handle): Promise<string | null> => {
+          switch (route.kind) {
+            case 'confirm':
+              return handle.confirm(route, '');
+            case 'legacy':
+              return handle.confirmLegacy(route);
+            case 'voucher':
+              return handle.confirmVoucher(route);
+            case 'wallet':
+              return handle.confirmWallet(route);
+          }
+        })
         .then((url) => {
+          if (url === null) {
+            idle(); // the shopper has not finished paying: nothing to follow
+            return;
+          }
           const next = sameOriginUrl(url);
           if (!next) {
             idle();

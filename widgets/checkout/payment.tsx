@@ -171,7 +171,13 @@ class CodeFailed extends Component<
       error.name = 'PaymentProblem';
       return Promise.reject(error);
     };
-    this.props.onHandle({ prepare: refuse, confirm: refuse, confirmLegacy: refuse });
+    this.props.onHandle({
+      prepare: refuse,
+      confirm: refuse,
+      confirmLegacy: refuse,
+      confirmVoucher: refuse,
+      confirmWallet: refuse,
+    });
   }
   override render() {
     if (!this.state.failed) return this.props.children;

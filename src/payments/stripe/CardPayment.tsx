@@ -28,6 +28,7 @@ import {
   elementsOptions,
   FAILED_TO_LOAD,
   INVALID_DETAILS,
+  NO_REDIRECT_AFTER_VOUCHER,
   paymentElementOptions,
   providerErrorMessage,
   type HashRoute,
@@ -53,6 +54,17 @@ export interface CardHandle {
    * records it) and a PaymentProblem with the generic message.
    */
   confirmLegacy(route: Extract<HashRoute, { kind: 'legacy' }>): Promise<string>;
+  /**
+   * A voucher route (§4 "Voucher flow": boleto, multibanco, oxxo): the voucher confirmed (Stripe
+   * shows it), then its return URL when it is this site's, else §8's 'no redirect' problem.
+   */
+  confirmVoucher(route: Extract<HashRoute, { kind: 'voucher' }>): Promise<string>;
+  /**
+   * A wallet route (§4 "Wallet flow": wechat_pay, cashapp): confirmed with the provider; the return
+   * URL (or, for a subscription's payment change, `confirm_change_payment`'s), or null when the
+   * shopper has not finished (the intent still requires action).
+   */
+  confirmWallet(route: Extract<HashRoute, { kind: 'wallet' }>): Promise<string | null>;
 }
 
 export interface CardPaymentProps {
@@ -86,6 +98,15 @@ function callProblem(error: unknown, generic: string): PaymentProblem {
     return new PaymentProblem(__(CONNECTION_MESSAGES.other));
   }
   return new PaymentProblem(generic);
+}
+
+function isSameOrigin(url: string): boolean {
+  try {
+    const parsed = new URL(url, window.location.href);
+    return parsed.origin === window.location.origin && /^https?:$/.test(parsed.protocol);
+  } catch {
+    return false;
+  }
 }
 
 /** `GET {redirectUrl}&is_ajax`, same origin only (the URL came from the page's hash). */
@@ -146,7 +167,13 @@ export default function CardPayment(props: CardPaymentProps) {
 function FailedHandle({ onHandle }: { onHandle: CardPaymentProps['onHandle'] }) {
   useEffect(() => {
     const refuse = () => Promise.reject(new PaymentProblem(__(INVALID_DETAILS)));
-    onHandle({ prepare: refuse, confirm: refuse, confirmLegacy: refuse });
+    onHandle({
+      prepare: refuse,
+      confirm: refuse,
+      confirmLegacy: refuse,
+      confirmVoucher: refuse,
+      confirmWallet: refuse,
+    });
     return () => onHandle(null);
   }, [onHandle]);
   return null;
@@ -263,6 +290,69 @@ function PaymentFields(props: CardPaymentProps & { onLoadError(): void }) {
         // §4: the server is told (a GET the page does not wait for; its answer is not read).
         reportLegacyFailure(route.redirectUrl);
         throw new PaymentProblem(generic);
+      },
+      async confirmVoucher(route) {
+        const { stripe, messages, settings } = now.current;
+        if (!stripe) throw new PaymentProblem(settings.genericErrorMessage);
+        const confirm = {
+          boleto: () => stripe.confirmBoletoPayment(route.clientSecret, {}),
+          multibanco: () => stripe.confirmMultibancoPayment(route.clientSecret, {}),
+          oxxo: () => stripe.confirmOxxoPayment(route.clientSecret, {}),
+        }[route.method];
+        const result = await confirm();
+        if (result.error) throw new PaymentProblem(providerErrorMessage(result.error, messages));
+        // §5: followed only when it is this site's.
+        if (!isSameOrigin(route.returnUrl)) throw new PaymentProblem(__(NO_REDIRECT_AFTER_VOUCHER));
+        return route.returnUrl;
+      },
+      async confirmWallet(route) {
+        const { stripe, messages, settings, changingPayment } = now.current;
+        const generic = settings.genericErrorMessage;
+        if (!stripe) throw new PaymentProblem(generic);
+        let result;
+        if (route.method === 'wechat_pay') {
+          result = await stripe.confirmWechatPayPayment(route.clientSecret, {
+            payment_method_options: { wechat_pay: { client: 'web' } },
+          });
+        } else if (route.method === 'cashapp') {
+          result =
+            route.intent === 'si'
+              ? await stripe.confirmCashappSetup(route.clientSecret, { return_url: route.returnUrl })
+              : await stripe.confirmCashappPayment(route.clientSecret, { return_url: route.returnUrl });
+        } else {
+          // §8: the configured invalid_wallet_type message.
+          throw new PaymentProblem(messages.invalid_wallet_type ?? generic);
+        }
+        if (result.error) throw new PaymentProblem(providerErrorMessage(result.error, messages));
+        const intent =
+          'setupIntent' in result && result.setupIntent
+            ? result.setupIntent
+            : 'paymentIntent' in result
+              ? result.paymentIntent
+              : undefined;
+        const lastError = intent && 'last_payment_error' in intent ? intent.last_payment_error : null;
+        if (lastError?.message) throw new PaymentProblem(lastError.message);
+        // Not finished (the shopper closed the QR code or the app): the page stays as it is.
+        if (!intent || intent.status === 'requires_action') return null;
+        if (!changingPayment) return route.returnUrl;
+        // A subscription's payment change: confirm_change_payment, then its return URL.
+        let answer;
+        try {
+          answer = await updateOrderStatus(
+            settings.gatewayId,
+            {
+              order_id: route.orderId,
+              intent_id: intent.id,
+              payment_method_id: '',
+              _ajax_nonce: route.nonce,
+            },
+            { changingPayment: true },
+          );
+        } catch (error) {
+          throw callProblem(error, generic);
+        }
+        if (!answer.success) throw new PaymentProblem(answer.data.error.message || generic);
+        return answer.data.return_url;
       },
     };
     onHandle(handle);

@@ -144,6 +144,28 @@ describe('§2 confirmation routes of the URL hash', () => {
     });
   });
 
+  it('reads a voucher route and a wallet route, their return URLs decoded', () => {
+    const back = encodeURIComponent('https://shop.test/checkout/order-received/5/?key=k');
+    expect(parseHashRoute(`#wc-stripe-voucher-5:oxxo:pi_1_secret_2:${back}`, 'stripe')).toEqual({
+      kind: 'voucher',
+      orderId: '5',
+      method: 'oxxo',
+      clientSecret: 'pi_1_secret_2',
+      returnUrl: 'https://shop.test/checkout/order-received/5/?key=k',
+    });
+    expect(parseHashRoute(`#wc-stripe-wallet-5:cashapp:si:seti_1_secret_2:${back}:n0nce`, 'stripe')).toEqual({
+      kind: 'wallet',
+      orderId: '5',
+      method: 'cashapp',
+      intent: 'si',
+      clientSecret: 'seti_1_secret_2',
+      returnUrl: 'https://shop.test/checkout/order-received/5/?key=k',
+      nonce: 'n0nce',
+    });
+    // An unknown voucher type is no route.
+    expect(parseHashRoute(`#wc-stripe-voucher-5:paypal:pi_1_secret_2:${back}`, 'stripe')).toBeNull();
+  });
+
   it('reads the legacy route with its redirect URL', () => {
     expect(
       parseHashRoute('#confirm-pi-pi_1_secret_2:' + encodeURIComponent('https://shop.test/x?a=1'), 'stripe'),

@@ -243,10 +243,34 @@ export function providerErrorMessage(
   return own || PAYMENT_FAILED;
 }
 
+/** §2: the voucher methods (a voucher shown to the shopper) and the wallets of the wallet route. */
+export const VOUCHER_TYPES = ['boleto', 'multibanco', 'oxxo'] as const;
+export const WALLET_TYPES = ['wechat_pay', 'cashapp'] as const;
+export type VoucherType = (typeof VOUCHER_TYPES)[number];
+
 /** A confirmation route of the URL hash (§2 "URL hash routes"). */
 export type HashRoute =
   | { kind: 'confirm'; intent: 'pi' | 'si'; orderId: string; clientSecret: string; nonce: string }
-  | { kind: 'legacy'; intent: 'pi' | 'si'; clientSecret: string; redirectUrl: string };
+  | { kind: 'legacy'; intent: 'pi' | 'si'; clientSecret: string; redirectUrl: string }
+  | { kind: 'voucher'; orderId: string; method: VoucherType; clientSecret: string; returnUrl: string }
+  | {
+      kind: 'wallet';
+      orderId: string;
+      /** A wallet type of the route (checked against {@link WALLET_TYPES} when confirming: §8). */
+      method: string;
+      intent: 'pi' | 'si';
+      clientSecret: string;
+      returnUrl: string;
+      nonce: string;
+    };
+
+const decoded = (value: string): string | null => {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+};
 
 const CLIENT_SECRET = /^(?:pi|seti)_[A-Za-z0-9]+_secret_[A-Za-z0-9]+$/;
 
@@ -267,6 +291,34 @@ export function parseHashRoute(hash: string, provider: string): HashRoute | null
     if (!CLIENT_SECRET.test(clientSecret) || !clientSecret.startsWith(intent === 'pi' ? 'pi_' : 'seti_'))
       return null;
     return { kind: 'confirm', intent, orderId: m[2]!, clientSecret, nonce: m[4]! };
+  }
+  const voucherPrefix = `wc-${provider}-voucher-`;
+  if (h.startsWith(voucherPrefix)) {
+    // The return URL is last and may hold ':' (its scheme): everything after the third ':'.
+    const m = /^(\d{1,20}):([a-z_]+):([^:]+):(.+)$/.exec(h.slice(voucherPrefix.length));
+    const returnUrl = m ? decoded(m[4]!) : null;
+    if (!m || returnUrl === null || !CLIENT_SECRET.test(m[3]!)) return null;
+    if (!(VOUCHER_TYPES as readonly string[]).includes(m[2]!)) return null;
+    return { kind: 'voucher', orderId: m[1]!, method: m[2] as VoucherType, clientSecret: m[3]!, returnUrl };
+  }
+  const walletPrefix = `wc-${provider}-wallet-`;
+  if (h.startsWith(walletPrefix)) {
+    const m =
+      /^(\d{1,20}):([a-z_]+):(pi|si|payment_intent|setup_intent):([^:]+):(.+):([A-Za-z0-9]{1,64})$/.exec(
+        h.slice(walletPrefix.length),
+      );
+    const returnUrl = m ? decoded(m[5]!) : null;
+    if (!m || returnUrl === null || !CLIENT_SECRET.test(m[4]!)) return null;
+    const intent = m[3] === 'si' || m[3] === 'setup_intent' ? 'si' : 'pi';
+    return {
+      kind: 'wallet',
+      orderId: m[1]!,
+      method: m[2]!,
+      intent,
+      clientSecret: m[4]!,
+      returnUrl,
+      nonce: m[6]!,
+    };
   }
   const legacy = /^confirm-(pi|si)-([^:]+):(.+)$/.exec(h);
   if (legacy) {
@@ -289,6 +341,10 @@ export function isProviderHash(hash: string, provider: string): boolean {
   const h = hash.startsWith('#') ? hash.slice(1) : hash;
   return h.startsWith(`wc-${provider}-`) || /^confirm-(pi|si)-/.test(h);
 }
+
+/** §8: a voucher whose return URL is not this site's is not followed. */
+export const NO_REDIRECT_AFTER_VOUCHER =
+  'There was a problem processing the payment. Please refresh the page to try again.';
 
 /** §5: a BLIK code is 6 digits. */
 export const validBlikCode = (code: string): boolean => /^\d{6}$/.test(code.trim());
