@@ -5,45 +5,18 @@
  * Stripe gateway does, by the test card's last 4 digits: 4242 pays, 3220 asks for 3-D Secure,
  * 0002 is declined.
  */
-import type { Page, Request } from '@playwright/test';
-import { addToCart, expect, island, test, waitForIslands } from './fixtures';
+import type { Page } from '@playwright/test';
+import { counter, fillIreland, openCheckout } from './checkout-kit';
+import { expect, test } from './fixtures';
 
 const CHECKOUT = /[?&]wc-ajax=checkout(?:&|$)/;
 const STATUS = /[?&]wc-ajax=wc_stripe_update_order_status(?:&|$)/;
 const FAILED = /[?&]wc-ajax=wc_stripe_update_failed_order(?:&|$)/;
 const REVIEW = /[?&]wc-ajax=update_order_review(?:&|$)/;
 
-async function openCheckout(page: Page): Promise<void> {
-  await addToCart(page);
-  await page.goto('/checkout/');
-  await expect(island(page, 'checkout')).toHaveAttribute('data-island-state', 'mounted');
-  await waitForIslands(page);
-}
-
-function counter(page: Page, pattern: RegExp): { readonly count: number; readonly bodies: string[] } {
-  const bodies: string[] = [];
-  page.on('request', (request: Request) => {
-    if (pattern.test(request.url())) bodies.push(request.postData() ?? '');
-  });
-  return {
-    get count() {
-      return bodies.length;
-    },
-    bodies,
-  };
-}
-
-async function fillIreland(page: Page): Promise<void> {
-  await page.getByRole('textbox', { name: /^Email address/ }).fill('aoife@example.ie');
-  await page.getByRole('textbox', { name: /^First name/ }).fill('Aoife');
-  await page.getByRole('textbox', { name: /^Last name/ }).fill('Byrne');
-  await page.getByRole('textbox', { name: /^Street address/ }).fill('12 Main Street');
-  await page.getByRole('textbox', { name: /^Town \/ City/ }).fill('Dublin');
-  const county = page.getByRole('combobox', { name: /^County/ });
-  await county.click();
-  await county.fill('Dublin');
-  await page.getByRole('option', { name: 'Dublin', exact: true }).click();
-  await page.getByRole('textbox', { name: /^Eircode/ }).fill('D02 X285');
+/** The address, and the terms accepted. */
+async function readyToPay(page: Page): Promise<void> {
+  await fillIreland(page);
   await page.getByRole('checkbox', { name: /terms and conditions/ }).check();
 }
 
@@ -67,7 +40,7 @@ test.describe('paying by card', () => {
   test('a card that pays: one payment method, one checkout POST, the order received', async ({ page }) => {
     await openCheckout(page);
     const orders = counter(page, CHECKOUT);
-    await fillIreland(page);
+    await readyToPay(page);
     await typeCard(page, '4242 4242 4242 4242');
     await placeOrder(page).dblclick();
     await page.waitForURL(/\/checkout\/order-received\/\d+\/\?key=wc_order_/);
@@ -87,7 +60,7 @@ test.describe('paying by card', () => {
     await openCheckout(page);
     const reviews = counter(page, REVIEW);
     await typeCard(page, '4242 4242 4242 4242');
-    await fillIreland(page);
+    await readyToPay(page);
     await expect.poll(() => reviews.count).toBeGreaterThanOrEqual(1);
     await page.getByRole('textbox', { name: /^Eircode/ }).fill('D02 X286');
     await expect.poll(() => reviews.count).toBeGreaterThanOrEqual(2);
@@ -102,7 +75,7 @@ test.describe('paying by card', () => {
     await openCheckout(page);
     const orders = counter(page, CHECKOUT);
     const status = counter(page, STATUS);
-    await fillIreland(page);
+    await readyToPay(page);
     await typeCard(page, '4000 0000 0000 3220');
     await placeOrder(page).click();
     const challenge = page.getByRole('dialog', { name: '3D Secure 2 Test Page' });
@@ -118,7 +91,7 @@ test.describe('paying by card', () => {
   }) => {
     await openCheckout(page);
     const failed = counter(page, FAILED);
-    await fillIreland(page);
+    await readyToPay(page);
     await typeCard(page, '4000 0000 0000 3220');
     await placeOrder(page).click();
     await page
@@ -142,7 +115,7 @@ test.describe('paying by card', () => {
 
   test('a declined card: the gateway’s message, the card kept, nothing lost', async ({ page }) => {
     await openCheckout(page);
-    await fillIreland(page);
+    await readyToPay(page);
     await typeCard(page, '4000 0000 0000 0002');
     await placeOrder(page).click();
     await expect(page.getByRole('alert').filter({ hasText: 'The card was declined.' })).toBeVisible();
@@ -154,7 +127,7 @@ test.describe('paying by card', () => {
   test('an incomplete card stops before the POST, with the provider code’s message', async ({ page }) => {
     await openCheckout(page);
     const orders = counter(page, CHECKOUT);
-    await fillIreland(page);
+    await readyToPay(page);
     await typeCard(page, '4242 4242');
     await placeOrder(page).click();
     await expect(page.getByText('The card number is incomplete.').first()).toBeVisible();

@@ -4,54 +4,14 @@
  * checkout POST per intent; the server's messages; coupons; faults with nothing typed lost.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { Page, Request } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { choose, counter, fillIreland, openCheckout, picker } from './checkout-kit';
 import { addToCart, deferred, expect, island, tabTo, test, waitForIslands } from './fixtures';
 
 const CHECKOUT = /[?&]wc-ajax=checkout(?:&|$)/;
 const REVIEW = /[?&]wc-ajax=update_order_review(?:&|$)/;
 const GENERIC =
   'There was an error processing your order. Please check for any charges in your payment method and review your order history before placing the order again.';
-
-async function openCheckout(page: Page): Promise<void> {
-  await addToCart(page);
-  await page.goto('/checkout/');
-  await expect(island(page, 'checkout')).toHaveAttribute('data-island-state', 'mounted');
-  await waitForIslands(page);
-}
-
-/** Counts the requests matching `pattern` from now on. */
-function counter(page: Page, pattern: RegExp): { readonly count: number; readonly bodies: string[] } {
-  const bodies: string[] = [];
-  page.on('request', (request: Request) => {
-    if (pattern.test(request.url())) bodies.push(request.postData() ?? '');
-  });
-  return {
-    get count() {
-      return bodies.length;
-    },
-    bodies,
-  };
-}
-
-const picker = (page: Page, name: RegExp) => page.getByRole('combobox', { name });
-
-async function choose(page: Page, name: RegExp, text: string): Promise<void> {
-  const box = picker(page, name);
-  await box.click();
-  await box.fill(text);
-  await page.getByRole('option', { name: text, exact: true }).click();
-}
-
-/** A complete Irish billing address, typed. */
-async function fillIreland(page: Page): Promise<void> {
-  await page.getByRole('textbox', { name: /^Email address/ }).fill('aoife@example.ie');
-  await page.getByRole('textbox', { name: /^First name/ }).fill('Aoife');
-  await page.getByRole('textbox', { name: /^Last name/ }).fill('Byrne');
-  await page.getByRole('textbox', { name: /^Street address/ }).fill('12 Main Street');
-  await page.getByRole('textbox', { name: /^Town \/ City/ }).fill('Dublin');
-  await choose(page, /^County/, 'Dublin');
-  await page.getByRole('textbox', { name: /^Eircode/ }).fill('D02 X285');
-}
 
 const terms = (page: Page) => page.getByRole('checkbox', { name: /terms and conditions/ });
 const placeOrder = (page: Page) => page.getByRole('button', { name: 'Place order' });

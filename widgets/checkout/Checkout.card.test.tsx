@@ -3,43 +3,17 @@
  * flows", §5 "Payment", §8 "Payment"), over the page WooCommerce 9.9 printed with the Stripe gateway
  * (sample 40 and its `wc_stripe_upe_params`), with the Stripe.js test double as `window.Stripe`.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { locatorOf, resolve } from '../../src/islands/locate';
 import { withTestServer } from '../../src/test/server';
 import { StripeDouble, type StripeDoubleOptions } from '../../src/test/stripe-double';
 import { browser } from './Checkout';
-import island from './island';
-
-const SAMPLES = join(import.meta.dirname, '../../../shared/woocommerce-samples');
-const sample = (name: string) => readFileSync(`${SAMPLES}/${name}`, 'utf8');
-const PAGE = sample('40-get-checkout-page.response.body.html');
-
-function printed(name: string): Record<string, unknown> {
-  const found = new RegExp(`var ${name} = (\\{.*?\\});\\n`).exec(PAGE);
-  if (!found?.[1]) throw new Error(`${name} is not in the sample`);
-  return JSON.parse(found[1]) as Record<string, unknown>;
-}
-
-function checkoutMarkup(): string {
-  const start = PAGE.indexOf('<div class="woocommerce"><div class="woocommerce-notices-wrapper">');
-  const form = PAGE.indexOf('<form name="checkout"', start);
-  const end = PAGE.indexOf('</form>', form) + '</form>'.length;
-  return `${PAGE.slice(start, end)}</div>`;
-}
+import { mountCheckout, printed, REVIEW_OK, SAMPLE_PROPS, wcAjaxRecorder } from './test-support';
 
 const STRIPE = printed('wc_stripe_upe_params');
-const PROPS = {
-  nonces: { updateOrderReview: 'e35269a606', applyCoupon: '9ce4831a65', removeCoupon: 'a71fb76d72' },
-  isCheckout: false,
-  ordersUrl: 'http://localhost:3000/my-account/orders/',
-  address: { i18n: printed('wc_address_i18n_params'), countrySelect: printed('wc_country_select_params') },
-  stripe: STRIPE,
-};
+const PROPS = { ...SAMPLE_PROPS, isCheckout: false, stripe: STRIPE };
 const ORDER_RECEIVED = 'http://localhost:3000/checkout/order-received/123/?key=wc_order_abc&utm_nooverride=1';
 const CONFIRM = '#wc-stripe-confirm-pi:123:pi_3Qabc_secret_Zyx987:a1b2c3d4e5';
 
@@ -60,37 +34,12 @@ beforeAll(() => {
 const server = setupServer();
 withTestServer(server);
 
-let calls: { endpoint: string; body: URLSearchParams }[] = [];
-const count = (endpoint: string) => calls.filter((c) => c.endpoint === endpoint).length;
-const bodyOf = (endpoint: string) => calls.find((c) => c.endpoint === endpoint)?.body;
-type Answer = (body: URLSearchParams) => Response | Promise<Response>;
-function answer(answers: Record<string, Answer>) {
-  server.use(
-    http.post('*/', async ({ request }) => {
-      const endpoint = new URL(request.url).searchParams.get('wc-ajax') ?? '';
-      const body = new URLSearchParams(await request.text());
-      calls.push({ endpoint, body });
-      const reply = answers[endpoint];
-      return reply ? reply(body) : new HttpResponse('-1', { status: 400 });
-    }),
-  );
-}
+const { calls, count, bodyOf, answer, reset } = wcAjaxRecorder(server);
 const json = (value: Record<string, unknown>) => () => HttpResponse.json(value as never);
-const REVIEW_OK: Answer = () =>
-  new HttpResponse(sample('41-wc-ajax-update_order_review.response.body.json'), {
-    headers: { 'Content-Type': 'application/json' },
-  });
-
 let container: HTMLElement;
 let unmount: () => void = () => {};
 async function mount(props: Record<string, unknown> = PROPS) {
-  container = document.createElement('div');
-  container.setAttribute('data-island', 'checkout');
-  container.innerHTML = checkoutMarkup();
-  document.body.append(container);
-  const result = await island.mount(container, props, { name: 'checkout', locate: { locatorOf, resolve } });
-  if (!result.ok) throw new Error(`${result.field}: ${result.problem}`);
-  unmount = result.unmount;
+  ({ container, unmount } = await mountCheckout(props));
   return container;
 }
 const form = () => container.querySelector<HTMLFormElement>('form.checkout')!;
@@ -113,7 +62,7 @@ const LOADED = { timeout: 15_000 };
 const placeOrder = () => fireEvent.click(form().querySelector('#place_order')!);
 
 beforeEach(() => {
-  calls = [];
+  reset();
   options = { authenticate: 'succeed' };
   double = null;
   sessionStorage.clear();

@@ -3,74 +3,31 @@
  * calls answered with the recorded answers (41, 45, 52, 54): the island keeps that markup and adds
  * the behaviour (checkout.md §4, §5, §7, §8).
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { locatorOf, resolve } from '../../src/islands/locate';
 import { withTestServer } from '../../src/test/server';
 import { browser } from './Checkout';
 import island from './island';
-
-const SAMPLES = join(import.meta.dirname, '../../../shared/woocommerce-samples');
-const sample = (name: string) => readFileSync(`${SAMPLES}/${name}`, 'utf8');
-const PAGE = sample('40-get-checkout-page.response.body.html');
-
-function printed(name: string): unknown {
-  const found = new RegExp(`var ${name} = (\\{.*?\\});\\n`).exec(PAGE);
-  if (!found?.[1]) throw new Error(`${name} is not in the sample`);
-  return JSON.parse(found[1]) as unknown;
-}
-
-/** The page's `.woocommerce` block: notices, login, coupon and checkout forms. */
-function checkoutMarkup(): string {
-  const start = PAGE.indexOf('<div class="woocommerce"><div class="woocommerce-notices-wrapper">');
-  const form = PAGE.indexOf('<form name="checkout"', start);
-  const end = PAGE.indexOf('</form>', form) + '</form>'.length;
-  return `${PAGE.slice(start, end)}</div>`;
-}
-
-const PROPS = {
-  nonces: { updateOrderReview: 'e35269a606', applyCoupon: '9ce4831a65', removeCoupon: 'a71fb76d72' },
-  isCheckout: true,
-  ordersUrl: 'http://localhost:3000/my-account/orders/',
-  address: { i18n: printed('wc_address_i18n_params'), countrySelect: printed('wc_country_select_params') },
-};
+import {
+  checkoutMarkup,
+  mountCheckout,
+  REVIEW_OK,
+  SAMPLE_PROPS as PROPS,
+  sample,
+  wcAjaxRecorder,
+} from './test-support';
 
 const server = setupServer();
 withTestServer(server);
-
-let calls: { endpoint: string; body: URLSearchParams }[] = [];
-const count = (endpoint: string) => calls.filter((c) => c.endpoint === endpoint).length;
-type Answer = (body: URLSearchParams) => Response | Promise<Response>;
-function answer(answers: Record<string, Answer>) {
-  server.use(
-    http.post('*/', async ({ request }) => {
-      const endpoint = new URL(request.url).searchParams.get('wc-ajax') ?? '';
-      const body = new URLSearchParams(await request.text());
-      calls.push({ endpoint, body });
-      const reply = answers[endpoint];
-      return reply ? reply(body) : new HttpResponse('-1', { status: 400 });
-    }),
-  );
-}
-const REVIEW_OK: Answer = () =>
-  new HttpResponse(sample('41-wc-ajax-update_order_review.response.body.json'), {
-    headers: { 'Content-Type': 'application/json' },
-  });
+const { calls, count, answer, reset } = wcAjaxRecorder(server);
 
 let container: HTMLElement;
 let unmount: () => void = () => {};
 async function mount(props: Record<string, unknown> = PROPS) {
-  container = document.createElement('div');
-  container.setAttribute('data-island', 'checkout');
-  container.innerHTML = checkoutMarkup();
-  document.body.append(container);
-  const result = await island.mount(container, props, { name: 'checkout', locate: { locatorOf, resolve } });
-  if (!result.ok) throw new Error(`${result.field}: ${result.problem}`);
-  unmount = result.unmount;
+  ({ container, unmount } = await mountCheckout(props));
   return container;
 }
 const form = () => container.querySelector<HTMLFormElement>('form.checkout')!;
@@ -88,7 +45,7 @@ async function pick(label: string | RegExp, option: string) {
 }
 
 beforeEach(() => {
-  calls = [];
+  reset();
   sessionStorage.clear();
   vi.spyOn(browser, 'assign').mockImplementation(() => {});
   vi.spyOn(browser, 'reload').mockImplementation(() => {});

@@ -432,16 +432,7 @@ export function Checkout(props: CheckoutProps) {
           return;
         }
         const paymentMethod = fields.find(([name]) => name === `wc-${provider}-payment-method`)?.[1] ?? '';
-        handle.confirm(route, paymentMethod).then((url) => {
-          const next = sameOriginUrl(url);
-          if (!next) {
-            idle();
-            showNotice({ kind: 'refused', url });
-            return;
-          }
-          clearDraft();
-          browser.assign(next.href);
-        }, paymentFailed);
+        handle.confirm(route, paymentMethod).then((url) => toOrder(url, idle, showNotice), paymentFailed);
       };
 
       const prepared: Promise<[string, string][]> = card
@@ -510,18 +501,9 @@ export function Checkout(props: CheckoutProps) {
           }
         })
         .then((url) => {
-          if (url === null) {
+          if (url === null)
             idle(); // the shopper has not finished paying: nothing to follow
-            return;
-          }
-          const next = sameOriginUrl(url);
-          if (!next) {
-            idle();
-            showNotice({ kind: 'refused', url });
-            return;
-          }
-          clearDraft();
-          browser.assign(next.href);
+          else toOrder(url, idle, showNotice);
         }, fail);
     };
     take();
@@ -810,6 +792,21 @@ function useCoupons(
       container.removeEventListener('click', onRemove);
     };
   }, [container, form, props.nonces, props.debug, latest, signal]);
+}
+
+/**
+ * After a payment: the order's page when it is this site's (the form stays blocked while it loads),
+ * else the shopper is told and the form is theirs again.
+ */
+function toOrder(url: string, idle: () => void, showNotice: (notice: Notice) => void): void {
+  const next = sameOriginUrl(url);
+  if (!next) {
+    idle();
+    showNotice({ kind: 'refused', url });
+    return;
+  }
+  clearDraft();
+  browser.assign(next.href);
 }
 
 /** A payment that cannot go on: its message is the shopper's (the card chunk's PaymentProblem). */
