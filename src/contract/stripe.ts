@@ -9,6 +9,7 @@
  * gives typed values.
  */
 import * as z from 'zod/mini';
+import { optionalFromPhp } from './props';
 import { HttpUrl } from './url';
 
 /** A flag as `wp_localize_script()` prints one: "1" / "" (or a real boolean, or 1 / 0). */
@@ -62,10 +63,18 @@ export const StripeSettingsSchema = z.looseObject({
   /** The cart total in the currency's minor unit (cents), printed as a string. */
   cartTotal: z._default(WpNumber, 0),
   currency: z._default(z.string(), 'EUR'),
-  orderId: z._default(z.string(), ''),
+  /** The order of an order-pay page (PHP prints a number). */
+  orderId: z._default(
+    z.pipe(
+      z.transform((value: unknown) => (typeof value === 'number' ? String(value) : value)),
+      z.string(),
+    ),
+    '',
+  ),
   /** The billing fields the checkout form has: the element does not ask them again (§5). */
-  enabledBillingFields: z._default(z.array(z.string()), []),
-  paymentMethodsConfig: z._default(z.record(z.string(), PaymentMethodConfigSchema), {}),
+  enabledBillingFields: optionalFromPhp(z._default(z.array(z.string()), [])),
+  /** PHP prints an empty map as `[]`. */
+  paymentMethodsConfig: optionalFromPhp(z._default(z.record(z.string(), PaymentMethodConfigSchema), {})),
   /** 'accordion' (also the default, §9). */
   OCLayout: z._default(z.string(), 'accordion'),
   /** The provider's appearance (an object), or "" when none was saved. */
@@ -77,8 +86,8 @@ export const StripeSettingsSchema = z.looseObject({
   createSetupIntentNonce: Nonce,
   createAndConfirmSetupIntentNonce: Nonce,
   updateFailedOrderNonce: Nonce,
-  return_url: z.optional(HttpUrl),
-  addPaymentReturnURL: z.optional(HttpUrl),
+  return_url: optionalFromPhp(z.optional(HttpUrl)),
+  addPaymentReturnURL: optionalFromPhp(z.optional(HttpUrl)),
 });
 export type StripeSettings = z.output<typeof StripeSettingsSchema>;
 export type StripeSettingsInput = z.input<typeof StripeSettingsSchema>;

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { AddressParamsSchema } from '../../src/contract/address';
+import { optionalFromPhp } from '../../src/contract/props';
 import { StripeSettingsSchema } from '../../src/contract/stripe';
 import { HttpUrl } from '../../src/contract/url';
 
@@ -36,7 +37,7 @@ export const CheckoutPropsSchema = z.object({
    * The card provider's settings, as its gateway prints them (`wc_stripe_upe_params`, §3), when the
    * page offers the card method: the element is drawn in its box.
    */
-  stripe: z.optional(StripeSettingsSchema),
+  stripe: optionalFromPhp(z.optional(StripeSettingsSchema)),
 });
 export type CheckoutProps = z.output<typeof CheckoutPropsSchema>;
 export type CheckoutPropsInput = z.input<typeof CheckoutPropsSchema>;

@@ -45,6 +45,18 @@ describe('the gateway settings as the Stripe gateway prints them', () => {
     expect(Object.keys(MESSAGES)).not.toContain('key');
   });
 
+  it('takes what PHP prints: an order id as a number, an empty map as [], no appearance as false', () => {
+    const s = settings({
+      orderId: 99 as unknown as string,
+      paymentMethodsConfig: [] as unknown as Record<string, never>,
+      appearance: false,
+      enabledBillingFields: [],
+    });
+    expect(s.orderId).toBe('99');
+    expect(s.paymentMethodsConfig).toEqual({});
+    expect(elementsOptions(s, false).appearance).toBeUndefined();
+  });
+
   it('refuses a key that is not a publishable key (a secret key printed by mistake)', () => {
     expect(z.safeParse(StripeSettingsSchema, { ...RECORDED, key: 'sk_live_abc' }).success).toBe(false);
   });
