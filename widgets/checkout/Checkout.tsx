@@ -29,7 +29,7 @@ import {
 } from './form';
 import { placeOrderOutcome, reviewPayload } from './model';
 import { useCardPayment, type CardSlot } from './payment';
-import { isProviderHash, parseHashRoute } from '../../src/payments/stripe/model';
+import { isProviderHash, parseHashRoute } from '../../src/payments/stripe/box';
 import { ReviewScheduler } from './review-scheduler';
 import type { CheckoutProps } from './schema';
 import { useToggles } from './toggles';

@@ -22,7 +22,7 @@ import { fieldRow, labelText } from '../../src/address/layout-dom';
 import { on } from '../../src/events/bus';
 import type { CardHandle } from '../../src/payments/stripe/CardPayment';
 import { __ } from '../../src/i18n';
-import { FAILED_TO_LOAD, INVALID_DETAILS, saveOptionShown } from '../../src/payments/stripe/model';
+import { FAILED_TO_LOAD, INVALID_DETAILS, saveOptionShown } from '../../src/payments/stripe/box';
 import type { KeptNode } from './form';
 
 const CardPayment = lazy(() => import('../../src/payments/stripe/CardPayment'));

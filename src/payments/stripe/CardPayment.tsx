@@ -26,14 +26,12 @@ import {
   billingDetails,
   CONNECTION_MESSAGES,
   elementsOptions,
-  FAILED_TO_LOAD,
-  INVALID_DETAILS,
   NO_REDIRECT_AFTER_VOUCHER,
   paymentElementOptions,
   providerErrorMessage,
-  type HashRoute,
   type ProviderError,
 } from './model';
+import { FAILED_TO_LOAD, INVALID_DETAILS, type HashRoute } from './box';
 
 /** A payment that cannot go on, with the message the shopper is shown (§8 "Payment"). */
 export class PaymentProblem extends Error {

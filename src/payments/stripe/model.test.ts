@@ -6,14 +6,12 @@ import { providerMessages, StripeSettingsSchema, type StripeSettingsInput } from
 import {
   billingDetails,
   elementsOptions,
-  isProviderHash,
-  parseHashRoute,
   PAYMENT_FAILED,
   paymentElementOptions,
   providerErrorMessage,
-  saveOptionShown,
   validBlikCode,
 } from './model';
+import { isProviderHash, parseHashRoute, saveOptionShown } from './box';
 
 const RECORDED = JSON.parse(
   readFileSync(
