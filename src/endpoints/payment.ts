@@ -4,8 +4,13 @@
  * each one changes an order.
  */
 import { TextSchema } from '../contract/checkout';
-import { OrderStatusAnswerSchema, type OrderStatusAnswer } from '../contract/stripe';
-import { wcAjax, type RequestOptions } from '../transport/client';
+import {
+  OrderStatusAnswerSchema,
+  SetupIntentAnswerSchema,
+  type OrderStatusAnswer,
+  type SetupIntentAnswer,
+} from '../contract/stripe';
+import { adminAjax, wcAjax, type RequestOptions } from '../transport/client';
 
 /** Only a gateway id of WooCommerce's shape makes an endpoint name (the provider is a setting). */
 function action(provider: string, name: string): string {
@@ -38,5 +43,33 @@ export async function updateFailedOrder(
     ...options,
     schema: TextSchema,
     responseType: 'text',
+  });
+}
+
+/**
+ * `wc_{provider}_create_and_confirm_setup_intent` on admin-ajax (§7 "Admin endpoint"): the account's
+ * new payment method, kept through a setup intent the server creates and confirms. Never retried:
+ * each call attaches a method to the customer.
+ */
+export function createAndConfirmSetupIntent(
+  provider: string,
+  fields: {
+    paymentMethod: string;
+    paymentType: string;
+    nonce: string;
+    /** The subscriptions' "update all" checkbox, when the page has one and it is ticked. */
+    updateAllSubscriptions?: boolean;
+  },
+  options: RequestOptions = {},
+): Promise<SetupIntentAnswer> {
+  const form: Record<string, string> = {
+    [`wc-${provider}-payment-method`]: fields.paymentMethod,
+    [`wc-${provider}-payment-type`]: fields.paymentType,
+    _ajax_nonce: fields.nonce,
+  };
+  if (fields.updateAllSubscriptions) form.update_all_subscription_payment_methods = '1';
+  return adminAjax(action(provider, 'create_and_confirm_setup_intent'), form, {
+    ...options,
+    schema: SetupIntentAnswerSchema,
   });
 }

@@ -16,6 +16,10 @@
  * - `confirmPayment` / `confirmSetup` / `handleNextAction` for a client secret: 3-D Secure as a
  *   dialog with 'Complete' and 'Fail' (Stripe's test authentication page), or decided at once
  *   (`authenticate: 'succeed' | 'fail'`).
+ * - A group whose `paymentMethodTypes` hold 'blik' draws a choice of Card and BLIK (Stripe's
+ *   accordion); BLIK needs no field in the element (its 6-digit code is the integration's, §5), its
+ *   payment method is `pm_double_blik_{n}`, and `confirmBlikPayment` asks the shopper to approve in
+ *   the banking app (the same dialog as 3-D Secure); the code 000000 is refused by the bank.
  * Every call and every mount is counted in `log` (tests count re-mounts through it).
  */
 
@@ -53,6 +57,8 @@ class ElementDouble {
   private node: HTMLElement | null = null;
   private inputs: { number: HTMLInputElement; expiry: HTMLInputElement; cvc: HTMLInputElement } | null = null;
   private error: HTMLElement | null = null;
+  /** The accordion's choice ('card' unless the group offers BLIK and it was picked). */
+  selected = 'card';
   destroyed = false;
 
   constructor(
@@ -96,8 +102,10 @@ class ElementDouble {
         });
         return;
       }
-      if (this.type === 'payment') this.drawCard(host);
-      else this.drawExpress(host);
+      if (this.type === 'payment') {
+        this.drawChoice(host);
+        this.drawCard(host);
+      } else this.drawExpress(host);
       this.emit('ready', { elementType: this.type });
     }, 0);
   }
@@ -129,6 +137,36 @@ class ElementDouble {
     host.append(this.error);
   }
 
+  /** Stripe's accordion of methods, when the group offers more than the card (here: BLIK). */
+  private drawChoice(host: HTMLElement) {
+    const types = this.root.groupTypes(this);
+    if (!types.includes('blik')) return;
+    const group = document.createElement('div');
+    group.setAttribute('role', 'radiogroup');
+    group.setAttribute('aria-label', 'Payment method');
+    for (const [type, label] of [
+      ['card', 'Card'],
+      ['blik', 'BLIK'],
+    ] as const) {
+      const wrap = document.createElement('label');
+      const radio = document.createElement('input');
+      radio.type = 'radio';
+      radio.checked = type === this.selected;
+      radio.addEventListener('change', () => {
+        this.selected = type;
+        host
+          .querySelectorAll<HTMLElement>('.stripe-double__field')
+          .forEach((f) => (f.hidden = type !== 'card'));
+        this.changed();
+      });
+      group.setAttribute('data-stripe-double-choice', '');
+      radio.name = `stripe-double-type-${this.root.log.mounts}`;
+      wrap.append(radio, ` ${label}`);
+      group.append(wrap);
+    }
+    host.append(group);
+  }
+
   private drawExpress(host: HTMLElement) {
     const button = document.createElement('button');
     button.type = 'button';
@@ -144,14 +182,15 @@ class ElementDouble {
     this.emit('change', {
       elementType: this.type,
       complete: !problem,
-      empty: !this.inputs || Object.values(this.inputs).every((i) => i.value === ''),
-      value: { type: 'card' },
+      empty:
+        this.selected === 'card' && (!this.inputs || Object.values(this.inputs).every((i) => i.value === '')),
+      value: { type: this.selected },
     });
   }
 
   /** What a submit would complain about, or null. */
   problem(): { code: string; message: string } | null {
-    if (!this.inputs) return null;
+    if (!this.inputs || this.selected !== 'card') return null;
     if (digits(this.inputs.number.value).length < 16) return INCOMPLETE.number;
     if (digits(this.inputs.expiry.value).length < 4) return INCOMPLETE.expiry;
     if (digits(this.inputs.cvc.value).length < 3) return INCOMPLETE.cvc;
@@ -238,6 +277,13 @@ export class StripeDouble {
     readonly options: StripeDoubleOptions = {},
   ) {}
 
+  /** The payment method types of the group `element` belongs to. */
+  groupTypes(element: ElementDouble): string[] {
+    const group = this.groups.find((g) => g.elements.includes(element));
+    const types = group?.options.paymentMethodTypes;
+    return Array.isArray(types) ? types.filter((t): t is string => typeof t === 'string') : ['card'];
+  }
+
   elements(options: Record<string, unknown> = {}): ElementsDouble {
     this.log.calls.push({ method: 'elements', args: [options] });
     this.log.groups += 1;
@@ -264,6 +310,9 @@ export class StripeDouble {
       };
     }
     this.log.paymentMethods += 1;
+    if (payment.selected === 'blik') {
+      return { paymentMethod: { id: `pm_double_blik_${this.log.paymentMethods}`, type: 'blik' } };
+    }
     return { paymentMethod: { id: `pm_double_${payment.last4()}_${this.log.paymentMethods}`, type: 'card' } };
   }
 
@@ -363,6 +412,37 @@ export class StripeDouble {
   confirmCashappSetup(clientSecret: string, options?: unknown): Promise<Record<string, unknown>> {
     this.log.calls.push({ method: 'confirmCashappSetup', args: [clientSecret, options] });
     return this.confirm('setupIntent', clientSecret);
+  }
+  /** BLIK (§5): the 6-digit code, then the shopper approves in the banking app (000000: refused). */
+  async confirmBlikPayment(
+    clientSecret: string,
+    data?: { payment_method_options?: { blik?: { code?: unknown } } },
+  ): Promise<Record<string, unknown>> {
+    this.log.calls.push({ method: 'confirmBlikPayment', args: [clientSecret, data] });
+    const code = data?.payment_method_options?.blik?.code;
+    const id = clientSecret.split('_secret_')[0] ?? '';
+    if (typeof code !== 'string' || !/^\d{6}$/.test(code)) {
+      return {
+        error: {
+          type: 'invalid_request_error',
+          code: 'payment_method_invalid_parameter',
+          message: 'The BLIK code is invalid.',
+          payment_intent: { id, status: 'requires_payment_method' },
+        },
+      };
+    }
+    if (code === '000000') {
+      this.log.confirmations += 1;
+      return {
+        error: {
+          type: 'card_error',
+          code: 'payment_intent_authentication_failure',
+          message: 'The BLIK payment was declined in the banking app.',
+          payment_intent: { id, status: 'requires_payment_method' },
+        },
+      };
+    }
+    return this.confirm('paymentIntent', clientSecret);
   }
   createToken(): Promise<Record<string, unknown>> {
     return Promise.resolve({ error: { type: 'invalid_request_error', message: 'Not in the double.' } });

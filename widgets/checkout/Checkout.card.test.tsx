@@ -426,3 +426,98 @@ describe('confirmation routes in the URL hash (§2)', () => {
     expect(browser.assign).not.toHaveBeenCalled();
   });
 });
+
+describe('BLIK in the element (§1 reading B, §5, §9)', () => {
+  const config = (STRIPE.paymentMethodsConfig ?? {}) as Record<string, unknown>;
+  const BLIK_PROPS = {
+    ...PROPS,
+    stripe: {
+      ...STRIPE,
+      paymentMethodsConfig: {
+        ...config,
+        blik: { isReusable: false, title: 'BLIK', showSaveOption: false, countries: ['PL'] },
+      },
+    },
+  };
+  async function chooseBlik() {
+    fireEvent.click(form().querySelector('#payment_method_stripe')!);
+    await screen.findByLabelText('Card number', {}, LOADED);
+    fireEvent.click(screen.getByRole('radio', { name: 'BLIK' }));
+    return screen.findByLabelText(/BLIK Code/);
+  }
+
+  it('offers BLIK in the same element, and asks its 6-digit code beside it', async () => {
+    answer({});
+    await mount(BLIK_PROPS);
+    const code = await chooseBlik();
+    const group = double!.log.calls.find((c) => c.method === 'elements')!.args[0] as Record<string, unknown>;
+    expect(group.paymentMethodTypes).toEqual(expect.arrayContaining(['card', 'blik']));
+    expect(code).toHaveAttribute('inputmode', 'numeric');
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(code).not.toHaveAttribute('name');
+    // Digits only, six at most.
+    fireEvent.change(code, { target: { value: '12a 34567' } });
+    expect(code).toHaveValue('123456');
+  });
+
+  it("a code that is not 6 digits: 'BLIK Code is invalid', and nothing is posted", async () => {
+    answer({ checkout: json({ result: 'success', redirect: CONFIRM }) });
+    await mount(BLIK_PROPS);
+    const code = await chooseBlik();
+    fireEvent.change(code, { target: { value: '1234' } });
+    placeOrder();
+    await waitFor(() => expect(screen.getAllByText('BLIK Code is invalid').length).toBeGreaterThanOrEqual(1));
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+    expect(count('checkout')).toBe(0);
+    expect(double!.log.paymentMethods).toBe(0);
+    // Typing clears the message.
+    fireEvent.change(code, { target: { value: '12345' } });
+    expect(code).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('pays: one BLIK payment method posted, the intent confirmed with the code, then the order', async () => {
+    answer({
+      checkout: json({ result: 'success', redirect: CONFIRM }),
+      wc_stripe_update_order_status: json({ success: true, data: { return_url: ORDER_RECEIVED } }),
+    });
+    await mount(BLIK_PROPS);
+    const code = await chooseBlik();
+    fireEvent.change(code, { target: { value: '777123' } });
+    placeOrder();
+    placeOrder();
+    await waitFor(() => expect(browser.assign).toHaveBeenCalledWith(ORDER_RECEIVED));
+    expect(count('checkout')).toBe(1);
+    const posted = bodyOf('checkout')!;
+    expect(posted.get('wc-stripe-payment-method')).toMatch(/^pm_double_blik_\d+$/);
+    expect(posted.get('wc_stripe_selected_upe_payment_type')).toBe('blik');
+    expect(posted.has('')).toBe(false);
+    const confirm = double!.log.calls.filter((c) => c.method === 'confirmBlikPayment');
+    expect(confirm).toHaveLength(1);
+    expect(confirm[0]!.args).toEqual([
+      'pi_3Qabc_secret_Zyx987',
+      { payment_method_options: { blik: { code: '777123' } } },
+    ]);
+    expect(double!.log.calls.some((c) => c.method === 'confirmPayment')).toBe(false);
+  });
+
+  it('refused in the banking app: update_failed_order, the message, the order stays payable', async () => {
+    answer({
+      checkout: json({ result: 'success', redirect: CONFIRM }),
+      wc_stripe_update_failed_order: () => new HttpResponse('', { status: 200 }),
+    });
+    await mount(BLIK_PROPS);
+    const code = await chooseBlik();
+    fireEvent.change(code, { target: { value: '000000' } });
+    placeOrder();
+    expect(
+      await screen.findByText(
+        'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+        { exact: false },
+        LOADED,
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(count('wc_stripe_update_failed_order')).toBe(1));
+    expect(browser.assign).not.toHaveBeenCalled();
+    expect(count('checkout')).toBe(1);
+  });
+});

@@ -21,14 +21,14 @@ import {
   keepValues,
   replaceFragments,
   restoreValues,
-  setPaymentFields,
   serializeForm,
   showFieldProblem,
   validateRow,
   wrapAlertLists,
 } from './form';
 import { placeOrderOutcome, reviewPayload } from './model';
-import { useCardPayment, type CardSlot } from './payment';
+import { useCardPayment, type CardSlot } from '../../src/payments/stripe/card-slot';
+import { setPaymentFields } from '../../src/payments/fields';
 import { isProviderHash, parseHashRoute } from '../../src/payments/stripe/box';
 import { ReviewScheduler } from './review-scheduler';
 import type { CheckoutProps } from './schema';

@@ -7,6 +7,7 @@
 import { labelText, rowControl, type Control } from '../../src/address/layout-dom';
 import { fieldProblem, type FieldProblem } from '../../src/address/validate';
 import { sanitizedFragment } from '../../src/security/html';
+import type { KeptNode } from '../../src/payments/fields';
 
 /** Every successful control of the form, in document order, as the browser would post it. */
 export function serializeForm(form: HTMLFormElement): [string, string][] {
@@ -184,37 +185,6 @@ export function arrangePayment(
   return chosen?.value ?? '';
 }
 
-/**
- * The hidden fields a payment method adds to the POST (§3 "Hidden checkout fields added by the
- * payment integration"), in one holder at the end of the form; each call replaces the last ones.
- */
-export function setPaymentFields(form: HTMLFormElement, fields: readonly [string, string][]): void {
-  let holder = form.querySelector<HTMLElement>(':scope > .shop-islands-payment-fields');
-  if (!holder) {
-    holder = document.createElement('div');
-    holder.className = 'shop-islands-payment-fields';
-    holder.hidden = true;
-    form.append(holder);
-  }
-  const added: HTMLInputElement[] = [];
-  for (const [name, value] of fields) {
-    // The gateway's own hidden input, when it printed one (`wc_stripe_selected_upe_payment_type`).
-    const printed = Array.from(form.querySelectorAll<HTMLInputElement>('input[type="hidden"]')).find(
-      (input) => input.name === name && !holder.contains(input),
-    );
-    if (printed) {
-      printed.value = value;
-      continue;
-    }
-    const input = document.createElement('input');
-    input.type = 'hidden';
-    input.name = name;
-    input.value = value;
-    added.push(input);
-  }
-  holder.replaceChildren(...added);
-}
-
 /** Values typed into the payment boxes and the terms box, to put back after the review re-renders. */
 export interface KeptValues {
   terms: boolean | null;
@@ -249,16 +219,6 @@ export function restoreValues(root: ParentNode, kept: KeptValues): void {
         el.checked = was.checked;
       else el.value = was.value;
     });
-}
-
-/**
- * A node the review must never take out of the page (the card provider's element: an iframe that
- * loses what was typed when it is moved or removed), and where it sits: its parent matches
- * `anchor`, and the answer's fragment has an element matching `anchor` in the same place.
- */
-export interface KeptNode {
-  node: Element;
-  anchor: string;
 }
 
 /**

@@ -17,18 +17,20 @@ import type {
   StripeElementsOptions,
   StripePaymentElementOptions,
 } from '@stripe/stripe-js';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { StripeSettings } from '../../contract/stripe';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { SetupIntentAnswer, StripeSettings } from '../../contract/stripe';
 import { updateFailedOrder, updateOrderStatus } from '../../endpoints/payment';
 import { __ } from '../../i18n';
 import { TransportError } from '../../transport/errors';
 import {
   billingDetails,
+  BLIK_INVALID,
   CONNECTION_MESSAGES,
   elementsOptions,
   NO_REDIRECT_AFTER_VOUCHER,
   paymentElementOptions,
   providerErrorMessage,
+  validBlikCode,
   type ProviderError,
 } from './model';
 import { FAILED_TO_LOAD, INVALID_DETAILS, type HashRoute } from './box';
@@ -63,7 +65,19 @@ export interface CardHandle {
    * shopper has not finished (the intent still requires action).
    */
   confirmWallet(route: Extract<HashRoute, { kind: 'wallet' }>): Promise<string | null>;
+  /**
+   * The account's new method (§4 "Setup intent created and confirmed"), from the server's answer to
+   * `create_and_confirm_setup_intent`: `done` with the setup intent's id once it succeeded (the
+   * form then posts it); `leave` for a page the flow goes on at (the provider's authentication
+   * page, or the return URL once a cash wallet set-up succeeded); `unfinished` when the shopper
+   * closed the wallet without finishing (the form is usable again, nothing to say).
+   */
+  confirmSetup(intent: SetupIntentData): Promise<SetupOutcome>;
 }
+
+export type SetupIntentData = Extract<SetupIntentAnswer, { success: true }>['data'];
+export type SetupOutcome =
+  { kind: 'done'; id: string } | { kind: 'leave'; url: string; provider: boolean } | { kind: 'unfinished' };
 
 export interface CardPaymentProps {
   settings: StripeSettings;
@@ -96,6 +110,15 @@ function callProblem(error: unknown, generic: string): PaymentProblem {
     return new PaymentProblem(__(CONNECTION_MESSAGES.other));
   }
   return new PaymentProblem(generic);
+}
+
+/** The gateway `rawurlencode`s the return URL; a malformed one stays as it came (then refused). */
+function decoded(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }
 
 function isSameOrigin(url: string): boolean {
@@ -171,6 +194,7 @@ function FailedHandle({ onHandle }: { onHandle: CardPaymentProps['onHandle'] }) 
       confirmLegacy: refuse,
       confirmVoucher: refuse,
       confirmWallet: refuse,
+      confirmSetup: refuse,
     });
     return () => onHandle(null);
   }, [onHandle]);
@@ -185,9 +209,15 @@ function PaymentFields(props: CardPaymentProps & { onLoadError(): void }) {
     () => paymentElementOptions(settings, saving, hasBillingFields) as StripePaymentElementOptions,
     [settings, saving, hasBillingFields],
   );
-  const now = useRef({ stripe, elements, saving, messages, label, settings, changingPayment });
+  // The method chosen in the element's accordion; BLIK's 6-digit code is asked beside it (§5).
+  const [type, setType] = useState('card');
+  const [blik, setBlik] = useState({ code: '', invalid: false, waiting: false });
+  const blikInput = useRef<HTMLInputElement>(null);
+  /** The code of the BLIK payment method made for this order (confirmed once the order exists). */
+  const blikCode = useRef<string | null>(null);
+  const now = useRef({ stripe, elements, saving, messages, label, settings, changingPayment, type, blik });
   useLayoutEffect(() => {
-    now.current = { stripe, elements, saving, messages, label, settings, changingPayment };
+    now.current = { stripe, elements, saving, messages, label, settings, changingPayment, type, blik };
   });
   const ready = !!stripe && !!elements;
   useEffect(() => {
@@ -204,6 +234,12 @@ function PaymentFields(props: CardPaymentProps & { onLoadError(): void }) {
         if (token && token.value !== 'new') return [];
         const problem = (error: ProviderError) =>
           new PaymentProblem(providerErrorMessage(error, messages, label) || generic);
+        const paysByBlik = now.current.type === 'blik';
+        if (paysByBlik && !validBlikCode(now.current.blik.code)) {
+          setBlik((b) => ({ ...b, invalid: true }));
+          blikInput.current?.focus();
+          throw new PaymentProblem(__(BLIK_INVALID));
+        }
         const submitted = await (elements as StripeElements).submit();
         if (submitted.error) throw problem(submitted.error);
         // What the form posts (a country picker shows a name, posts the code).
@@ -217,6 +253,7 @@ function PaymentFields(props: CardPaymentProps & { onLoadError(): void }) {
           params: { billing_details: billingDetails(value) },
         });
         if (made.error || !made.paymentMethod) throw problem(made.error ?? {});
+        blikCode.current = made.paymentMethod.type === 'blik' ? now.current.blik.code.trim() : null;
         return [
           [`wc-${provider}-payment-method`, made.paymentMethod.id],
           [`wc_${provider}_selected_upe_payment_type`, made.paymentMethod.type],
@@ -227,8 +264,22 @@ function PaymentFields(props: CardPaymentProps & { onLoadError(): void }) {
         const generic = settings.genericErrorMessage;
         if (!stripe) throw new PaymentProblem(generic);
         const args = { clientSecret: route.clientSecret, redirect: 'if_required' as const };
-        const result =
-          route.intent === 'si' ? await stripe.confirmSetup(args) : await stripe.confirmPayment(args);
+        const code = blikCode.current;
+        let result;
+        if (code !== null && route.intent === 'pi') {
+          // BLIK (§5): the code confirms the payment; the shopper approves it in the banking app.
+          setBlik((b) => ({ ...b, waiting: true }));
+          try {
+            result = await stripe.confirmBlikPayment(route.clientSecret, {
+              payment_method_options: { blik: { code } },
+            });
+          } finally {
+            setBlik((b) => ({ ...b, waiting: false }));
+          }
+        } else {
+          result =
+            route.intent === 'si' ? await stripe.confirmSetup(args) : await stripe.confirmPayment(args);
+        }
         const error = result.error;
         if (error) {
           const intent = error.payment_intent?.id ?? error.setup_intent?.id ?? '';
@@ -352,10 +403,110 @@ function PaymentFields(props: CardPaymentProps & { onLoadError(): void }) {
         if (!answer.success) throw new PaymentProblem(answer.data.error.message || generic);
         return answer.data.return_url;
       },
+      async confirmSetup(intent) {
+        const { stripe, messages, settings } = now.current;
+        const generic = settings.genericErrorMessage;
+        if (intent.status === 'succeeded') return { kind: 'done', id: intent.id };
+        if (intent.status === 'requires_action' && intent.next_action?.type === 'redirect_to_url') {
+          return { kind: 'leave', url: intent.next_action.redirect_to_url?.url ?? '', provider: true };
+        }
+        if (!stripe) throw new PaymentProblem(generic);
+        if (intent.payment_type === 'cashapp') {
+          const returnUrl = decoded(intent.return_url);
+          const result = await stripe.confirmCashappSetup(intent.client_secret, { return_url: returnUrl });
+          if (result.error) throw new PaymentProblem(providerErrorMessage(result.error, messages));
+          if (result.setupIntent?.status !== 'succeeded') return { kind: 'unfinished' };
+          return { kind: 'leave', url: returnUrl, provider: false };
+        }
+        // A card that asks for authentication: Stripe.js shows it in the page (3-D Secure).
+        const result = await stripe.confirmSetup({
+          clientSecret: intent.client_secret,
+          redirect: 'if_required',
+        });
+        if (result.error) throw new PaymentProblem(providerErrorMessage(result.error, messages));
+        return { kind: 'done', id: result.setupIntent?.id ?? intent.id };
+      },
     };
     onHandle(handle);
     return () => onHandle(null);
   }, [ready, onHandle]);
 
-  return <PaymentElement options={elementOptions} onLoadError={props.onLoadError} />;
+  return (
+    <>
+      <PaymentElement
+        options={elementOptions}
+        onLoadError={props.onLoadError}
+        onChange={(event) => setType(event.value.type)}
+      />
+      {type === 'blik' && (
+        <BlikCode
+          inputRef={blikInput}
+          code={blik.code}
+          invalid={blik.invalid}
+          waiting={blik.waiting}
+          onCode={(code) => setBlik((b) => ({ ...b, code, invalid: false }))}
+          onCheck={() => setBlik((b) => ({ ...b, invalid: b.code !== '' && !validBlikCode(b.code) }))}
+        />
+      )}
+    </>
+  );
+}
+
+/**
+ * BLIK's 6-digit code (§5, §9), asked beside the element: the integration sends it when it confirms
+ * the payment. It has no `name`: it never posts with the checkout form. Checked when it loses focus
+ * and at Place order ('BLIK Code is invalid'); typing clears the message (as the checkout's fields).
+ */
+function BlikCode({
+  inputRef,
+  code,
+  invalid,
+  waiting,
+  onCode,
+  onCheck,
+}: {
+  inputRef: React.Ref<HTMLInputElement>;
+  code: string;
+  invalid: boolean;
+  waiting: boolean;
+  onCode(code: string): void;
+  onCheck(): void;
+}) {
+  const id = useId();
+  return (
+    <div className="shop-islands-blik">
+      <p className={`form-row form-row-wide${invalid ? ' woocommerce-invalid' : ''}`}>
+        <label htmlFor={`${id}-code`}>
+          {__('BLIK Code')}&nbsp;
+          <abbr className="required" title={__('required')}>
+            *
+          </abbr>
+        </label>
+        <input
+          ref={inputRef}
+          id={`${id}-code`}
+          className="input-text"
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          required
+          aria-required="true"
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? `${id}-error` : undefined}
+          value={code}
+          onChange={(event) => onCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
+          onBlur={onCheck}
+        />
+        {invalid && (
+          <span id={`${id}-error`} className="checkout-inline-error-message" role="alert">
+            {__(BLIK_INVALID)}
+          </span>
+        )}
+      </p>
+      <p className="shop-islands-blik__status" role="status">
+        {waiting ? __('Approve the payment in your banking app.') : ''}
+      </p>
+    </div>
+  );
 }

@@ -17,15 +17,15 @@ import {
   type ReactNode,
 } from 'react';
 import { createPortal } from 'react-dom';
-import { providerMessages, type StripeSettings } from '../../src/contract/stripe';
-import { fieldRow, labelText } from '../../src/address/layout-dom';
-import { on } from '../../src/events/bus';
-import type { CardHandle } from '../../src/payments/stripe/CardPayment';
-import { __ } from '../../src/i18n';
-import { FAILED_TO_LOAD, INVALID_DETAILS, saveOptionShown } from '../../src/payments/stripe/box';
-import type { KeptNode } from './form';
+import { providerMessages, type StripeSettings } from '../../contract/stripe';
+import { fieldRow, labelText } from '../../address/layout-dom';
+import { on } from '../../events/bus';
+import type { CardHandle } from './CardPayment';
+import { __ } from '../../i18n';
+import { FAILED_TO_LOAD, INVALID_DETAILS, saveOptionShown } from './box';
+import type { KeptNode } from '../fields';
 
-const CardPayment = lazy(() => import('../../src/payments/stripe/CardPayment'));
+const CardPayment = lazy(() => import('./CardPayment'));
 
 /** Where the element goes in WooCommerce's box (the gateway's `payment_fields()` markup). */
 const ANCHOR = '.wc-stripe-upe-element';
@@ -177,6 +177,7 @@ class CodeFailed extends Component<
       confirmLegacy: refuse,
       confirmVoucher: refuse,
       confirmWallet: refuse,
+      confirmSetup: refuse,
     });
   }
   override render() {
