@@ -8,6 +8,7 @@
  */
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import { HTML_TYPE, JSON_TYPE, NO_CACHE_HEADERS } from './ajax-headers';
+import { createAndConfirmSetupIntent, SETUP_INTENT_ACTION } from './checkout/account-payment';
 import { createCheckoutHandlers } from './checkout/handlers';
 import { commercekitAjax, isCommercekitAction } from './commercekit';
 import { DEMO_USER, findProduct } from './fixtures';
@@ -272,6 +273,12 @@ export function createHandlers(options: HandlerOptions = {}): RequestHandler[] {
       const { session, setCookie } = store.ensureSession(cookies);
       const body = commercekitAjax(store, session, action, fields);
       return json(body, { setCookie: [...store.cartCookies(session, cookies), ...setCookie] });
+    }
+    if (action === SETUP_INTENT_ACTION) {
+      // The card gateway's setup intent (demo/checkout/account-payment.ts); a guest gets the "0" below.
+      const session = store.peekSession(cookieHeader(request));
+      const answer = createAndConfirmSetupIntent(store, session, fields, originOf(request));
+      if (answer) return json(answer);
     }
     // Shoptimizer's sale badge percents (storefront.md §7 "Variations"; demo/sale-prices.ts).
     if (action === SALE_PRICES_ACTION) return json(salePricesResponse(fields));

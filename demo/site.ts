@@ -5,6 +5,7 @@
  * (store notice dismissal by GET, coming-soon dismissal through admin-post.php). Then it routes the
  * WooCommerce permalinks to pages/ (one file a page).
  */
+import { handleAccountPayment } from './checkout/account-payment';
 import { processLogin } from './checkout/login';
 import { applyCoupon, findOrder } from './checkout/orders';
 import { handleOrderPay } from './checkout/order-pay';
@@ -445,6 +446,17 @@ export function createSite(options: SiteOptions = {}) {
     }
     if (path === '/my-account/') return myAccount(ex);
     if (path === '/my-account/customer-logout/') return logout(ex);
+    // My Account's payment methods and the add-payment-method form's post (demo/checkout/account-payment.ts).
+    const accountPayment = handleAccountPayment(store, ex.session, {
+      method: ex.request.method,
+      url: ex.url,
+      fields: ex.fields,
+    });
+    if (accountPayment) {
+      return 'location' in accountPayment
+        ? redirect(ex, accountPayment.location)
+        : render(ex, accountPayment.page);
+    }
     if (path === '/wishlist/') return render(ex, renderWishlist);
     // `comment-page-N/`: WordPress's paginated comments permalink (the demo lists every review on each).
     const productMatch = /^\/product\/([a-z0-9-]+)\/(?:comment-page-\d+\/)?$/.exec(path);

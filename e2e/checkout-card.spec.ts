@@ -134,3 +134,68 @@ test.describe('paying by card', () => {
     expect(orders.count).toBe(0);
   });
 });
+
+test.describe('paying by BLIK (a store that offers it beside the card)', () => {
+  /** The checkout of a store with BLIK enabled (the demo offers it to a session opened with ?upe=blik). */
+  async function openBlikCheckout(page: Page): Promise<void> {
+    await openCheckout(page);
+    await page.goto('/checkout/?upe=blik');
+    await expect(page.locator('[data-island="checkout"]')).toHaveAttribute('data-island-state', 'mounted');
+  }
+  async function chooseBlik(page: Page) {
+    await page.getByRole('radio', { name: /Credit \/ Debit Card/ }).check();
+    await page.getByRole('radio', { name: 'BLIK' }).check();
+    return page.getByLabel(/BLIK Code/);
+  }
+
+  test('a wrong code is refused before anything is sent; the right one pays after approval in the banking app', async ({
+    page,
+  }) => {
+    await openBlikCheckout(page);
+    const orders = counter(page, CHECKOUT);
+    const status = counter(page, STATUS);
+    await readyToPay(page);
+    const code = await chooseBlik(page);
+    await code.fill('1234');
+    await placeOrder(page).click();
+    await expect(page.getByText('BLIK Code is invalid').first()).toBeVisible();
+    await expect(code).toHaveAttribute('aria-invalid', 'true');
+    expect(orders.count).toBe(0);
+
+    await code.fill('777123');
+    await placeOrder(page).dblclick();
+    // The double's stand-in for the banking app's approval.
+    const approval = page.getByRole('dialog', { name: '3D Secure 2 Test Page' });
+    await approval.getByRole('button', { name: 'Complete' }).click();
+    await page.waitForURL(/\/checkout\/order-received\/\d+\/\?key=wc_order_/);
+    await expect(page.locator('.woocommerce-order-overview__payment-method')).toContainText('BLIK');
+    expect(orders.count).toBe(1);
+    expect(status.count).toBe(1);
+    const posted = new URLSearchParams(orders.bodies[0]);
+    expect(posted.get('wc-stripe-payment-method')).toMatch(/^pm_double_blik_\d+$/);
+    expect(posted.get('wc_stripe_selected_upe_payment_type')).toBe('blik');
+    // The code never travels with the form.
+    expect(orders.bodies[0]).not.toContain('777123');
+  });
+
+  test('refused in the banking app: the message, and the order can be paid by card right after', async ({
+    page,
+  }) => {
+    await openBlikCheckout(page);
+    const orders = counter(page, CHECKOUT);
+    const failed = counter(page, FAILED);
+    await readyToPay(page);
+    const code = await chooseBlik(page);
+    await code.fill('000000');
+    await placeOrder(page).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: /unable to authenticate your payment method/ }),
+    ).toBeVisible();
+    await expect.poll(() => failed.count).toBe(1);
+    await page.getByRole('radio', { name: 'Card', exact: true }).check();
+    await typeCard(page, '4242 4242 4242 4242');
+    await placeOrder(page).click();
+    await page.waitForURL(/\/checkout\/order-received\/\d+\/\?key=wc_order_/);
+    expect(orders.count).toBe(2);
+  });
+});

@@ -4,15 +4,16 @@ import { useEffect, useRef } from 'react';
 import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import { createCheckoutHandlers } from '../demo/checkout/handlers';
 import { checkoutIslandProps, checkoutPageContent, type CheckoutIslandProps } from '../demo/checkout/page';
+import { noteOfferedMethods } from '../demo/checkout/stripe';
 import { DEMO_LOGIN } from '../demo/fixtures';
 import { IslandCollector } from '../demo/islands';
 import { store } from '../demo/store';
 import { locatorOf, resolve } from '../src/islands/locate';
-import { StripeDouble, type StripeDoubleOptions } from '../src/test/stripe-double';
 import { browser } from '../widgets/checkout/Checkout';
 import island from '../widgets/checkout/island';
 import { inJsdom } from './support/lightbox';
 import { demoHandlers } from './support/msw';
+import { elementMounts, stripeDouble } from './support/stripe';
 
 /**
  * The classic checkout island over the markup the demo store prints for a session with Pro Match
@@ -34,31 +35,18 @@ interface CheckoutPage {
   props: CheckoutIslandProps;
 }
 
-/**
- * Stripe.js cannot load here: the card box's `loadStripe()` finds this double as `window.Stripe`
- * (it keeps the first one it finds, so one trampoline serves every story; a story sets
- * `stripeDouble.options` in its beforeEach).
- */
-const stripeDouble: { options: StripeDoubleOptions; made: StripeDouble[] } = { options: {}, made: [] };
-(window as unknown as { Stripe: unknown }).Stripe = Object.assign(
-  (key: string) => {
-    const stripe = new StripeDouble(key, stripeDouble.options);
-    stripeDouble.made.push(stripe);
-    return stripe;
-  },
-  { version: 'endive' },
-);
-
 /** The page of the story being shown (made in `beforeEach`, after the project's `resetStore()`). */
 let page: CheckoutPage | null = null;
 /** The wc-ajax endpoints asked since the story began, in order. */
 const asked: string[] = [];
 
-function printCheckout(loggedIn: boolean): CheckoutPage {
+function printCheckout(loggedIn: boolean, blik = false): CheckoutPage {
   const { session, setCookie } = store.ensureSession('');
   const added = store.addToCart(session, { productId: 13, quantity: 1 });
   if (!added.ok) throw new Error('Pro Match Football could not be added to the demo cart.');
   if (loggedIn) session.loggedIn = DEMO_LOGIN.username;
+  // A store that offers BLIK beside the card (the demo's `?upe=blik`).
+  if (blik) noteOfferedMethods(session, new URL('/checkout/?upe=blik', window.location.origin));
   const origin = window.location.origin;
   return {
     cookie: (setCookie[0] ?? '').split(';')[0] ?? '',
@@ -211,12 +199,14 @@ const count = (endpoint: string) => asked.filter((name) => name === endpoint).le
 /** `loggedIn`: the page printed for a logged-in customer (read when the story starts). */
 interface CheckoutStoryArgs {
   loggedIn: boolean;
+  /** The store offers BLIK in the element (checkout.md §1 reading B). */
+  blik?: boolean;
 }
 
 const meta = {
   title: 'Widgets/Checkout',
   args: { loggedIn: false },
-  argTypes: { loggedIn: { control: false } },
+  argTypes: { loggedIn: { control: false }, blik: { control: false } },
   // The story's page, printed in beforeEach (after the project's gave it a fresh demo store).
   render: () => <CheckoutStory page={page} />,
   parameters: { msw: msw() },
@@ -226,7 +216,7 @@ const meta = {
     stripeDouble.made.length = 0;
     // The island keeps a draft of the form in sessionStorage: none from an earlier story.
     sessionStorage.clear();
-    page = printCheckout(args.loggedIn);
+    page = printCheckout(args.loggedIn, args.blik);
     // Where the island would navigate: the canvas stays.
     const assign = spyOn(browser, 'assign').mockImplementation(() => {});
     const reload = spyOn(browser, 'reload').mockImplementation(() => {});
@@ -239,6 +229,8 @@ const meta = {
       assign.mockRestore();
       reload.mockRestore();
       sessionStorage.clear();
+      // A challenge the story left open (the double draws it in the document's body).
+      document.querySelectorAll('.stripe-double__challenge').forEach((node) => node.remove());
       page = null;
     };
   },
@@ -540,7 +532,7 @@ export const CardReady: Story = {
     expect(
       canvasElement.querySelector('.payment_box.payment_method_stripe .wc-stripe-upe-element'),
     ).toContainElement(number);
-    expect(stripeDouble.made.reduce((n, s) => n + s.log.mounts, 0)).toBe(1);
+    expect(elementMounts()).toBe(1);
   },
 };
 
@@ -555,7 +547,7 @@ export const CardSurvivesReview: Story = {
       expect(canvasElement.querySelector('.woocommerce-checkout-payment[aria-busy]')).toBeNull(),
     );
     expect(canvas.getByLabelText('Card number')).toHaveValue('4242424242424242');
-    expect(stripeDouble.made.reduce((n, s) => n + s.log.mounts, 0)).toBe(1);
+    expect(elementMounts()).toBe(1);
   },
 };
 
@@ -674,5 +666,62 @@ export const CardSaved: Story = {
     expect(
       canvas.getByRole('checkbox', { name: 'Save payment information to my account for future purchases.' }),
     ).toBeVisible();
+  },
+};
+
+/** Chooses BLIK in the element's accordion: its code field. */
+async function chooseBlik(canvas: Canvas) {
+  await userEvent.click(canvas.getByRole('radio', { name: /Credit \/ Debit Card/ }));
+  await userEvent.click(await canvas.findByRole('radio', { name: 'BLIK' }, { timeout: 15_000 }));
+  return canvas.findByLabelText(/BLIK Code/);
+}
+
+export const BlikCodeInvalid: Story = {
+  name: 'BLIK: a code that is not 6 digits (no POST)',
+  args: { loggedIn: false, blik: true },
+  play: async ({ canvasElement }) => {
+    const canvas = await mounted(canvasElement);
+    await readyToPay(canvas);
+    const code = await chooseBlik(canvas);
+    await userEvent.type(code, '1234');
+    await placeOrder(canvas);
+    await waitFor(() => expect(code).toHaveAttribute('aria-invalid', 'true'));
+    expect(canvas.getAllByText('BLIK Code is invalid').length).toBeGreaterThanOrEqual(1);
+    expect(count('checkout')).toBe(0);
+  },
+};
+
+export const BlikAwaitingApproval: Story = {
+  name: 'BLIK: waiting for the approval in the banking app',
+  args: { loggedIn: false, blik: true },
+  play: async ({ canvasElement }) => {
+    const canvas = await mounted(canvasElement);
+    await readyToPay(canvas);
+    const code = await chooseBlik(canvas);
+    await userEvent.type(code, '777123');
+    await placeOrder(canvas);
+    // The double's stand-in for the banking app stays open: the box says what to do.
+    await within(document.body).findByRole('dialog', { name: '3D Secure 2 Test Page' }, { timeout: 5000 });
+    expect(canvas.getByRole('status')).toHaveTextContent('Approve the payment in your banking app.');
+  },
+};
+
+export const BlikPaid: Story = {
+  name: 'BLIK: approved, the order received',
+  args: { loggedIn: false, blik: true },
+  play: async ({ canvasElement }) => {
+    const canvas = await mounted(canvasElement);
+    await readyToPay(canvas);
+    const code = await chooseBlik(canvas);
+    await userEvent.type(code, '777123');
+    await placeOrder(canvas);
+    const approval = await within(document.body).findByRole(
+      'dialog',
+      { name: '3D Secure 2 Test Page' },
+      { timeout: 5000 },
+    );
+    await userEvent.click(within(approval).getByRole('button', { name: 'Complete' }));
+    await waitFor(() => expect(browser.assign).toHaveBeenCalledWith(expect.stringMatching(/order-received/)));
+    expect(count('checkout')).toBe(1);
   },
 };

@@ -22,7 +22,7 @@ import {
   processCheckout,
   takeSessionNotices,
 } from './process';
-import { updateFailedOrder, updateOrderStatus } from './stripe';
+import { savedCards, updateFailedOrder, updateOrderStatus } from './stripe';
 
 /** Nonce actions (WooCommerce's). */
 export { NONCE } from './process';
@@ -139,7 +139,7 @@ export function createCheckoutHandlers(options: CheckoutHandlerOptions): Request
           state.chosenPayment,
           store.nonce(session, NONCE.checkout),
           origin,
-          { loggedIn: session.loggedIn !== null },
+          { loggedIn: session.loggedIn !== null, cards: savedCards(session) },
         ),
       },
     });

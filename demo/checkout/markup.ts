@@ -14,7 +14,7 @@ import {
   type ShippingRate,
   type Totals,
 } from './orders';
-import { cardPaymentBox } from './stripe';
+import { cardPaymentBox, type SavedCard } from './stripe';
 
 export interface NoticeItem {
   /** Trusted HTML (values from the request already escaped). */
@@ -140,6 +140,8 @@ export interface PaymentBoxOptions {
   termsChecked?: boolean;
   /** A logged-in customer: the card gateway's box offers the saved card. */
   loggedIn?: boolean;
+  /** The customer's saved cards (demo/checkout/stripe.ts `savedCards`). */
+  cards?: readonly SavedCard[];
 }
 
 export interface PaymentMethodItemOptions {
@@ -147,6 +149,8 @@ export interface PaymentMethodItemOptions {
   loggedIn: boolean;
   /** A guest may save a card by creating an account (the checkout, not the order-pay page). */
   guestMaySave: boolean;
+  /** The customer's saved cards (demo/checkout/stripe.ts `savedCards`). */
+  cards?: readonly SavedCard[];
 }
 
 /**
@@ -156,7 +160,12 @@ export interface PaymentMethodItemOptions {
 export function paymentMethodItem(g: Gateway, on: boolean, options: PaymentMethodItemOptions): string {
   const box =
     g.id === CARD_GATEWAY_ID
-      ? cardPaymentBox({ open: on, loggedIn: options.loggedIn, guestMaySave: options.guestMaySave })
+      ? cardPaymentBox({
+          open: on,
+          loggedIn: options.loggedIn,
+          guestMaySave: options.guestMaySave,
+          ...(options.cards ? { cards: options.cards } : {}),
+        })
       : `\t\t\t<div class="payment_box payment_method_${g.id}" ${on ? '' : 'style="display:none;"'}>\r\n` +
         `\t\t\t<p>${escapeHtml(g.description)}</p>\n\t\t</div>\r\n`;
   return (
@@ -183,7 +192,11 @@ export function paymentBox(
   const current = GATEWAYS.some((g) => g.id === chosen) ? chosen : (GATEWAYS[0]?.id ?? '');
   const loggedIn = options.loggedIn ?? false;
   const methods = GATEWAYS.map((g) =>
-    paymentMethodItem(g, g.id === current, { loggedIn, guestMaySave: !loggedIn }),
+    paymentMethodItem(g, g.id === current, {
+      loggedIn,
+      guestMaySave: !loggedIn,
+      ...(options.cards ? { cards: options.cards } : {}),
+    }),
   ).join('');
   return (
     '<div id="payment" class="woocommerce-checkout-payment">\r\n\t\t\t<ul class="wc_payment_methods payment_methods methods">\r\n\t\t\t' +

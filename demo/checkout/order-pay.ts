@@ -25,7 +25,14 @@ import { errorNotices, paymentMethodItem, printNotices, termsAndConditions } fro
 import { formatDate } from './order-received';
 import { CARD_GATEWAY_ID, checkoutState, findGateway, findOrder, GATEWAYS, type Order } from './orders';
 import { checkoutIslandProps } from './page';
-import { payWithCard, readCardChoice, stripeDoubleScripts, stripeSettings } from './stripe';
+import {
+  payWithCard,
+  readCardChoice,
+  savedCards,
+  stripeDoubleScripts,
+  stripeSettings,
+  type SavedCard,
+} from './stripe';
 import { cleanText } from './validation';
 
 export { PAY_FOR_ORDER_ID, PAY_FOR_ORDER_KEY, PAY_FOR_ORDER_PATH } from './orders';
@@ -188,11 +195,11 @@ function orderTable(order: Order): string {
  * open. The card gateway's box offers a logged-in customer the saved card; no account can be made
  * here, so a guest gets no save checkbox.
  */
-function paymentMethods(chosen: string, loggedIn: boolean): string {
+function paymentMethods(chosen: string, loggedIn: boolean, cards: readonly SavedCard[]): string {
   const current = GATEWAYS.some((g) => g.id === chosen) ? chosen : (GATEWAYS[0]?.id ?? '');
-  return GATEWAYS.map((g) => paymentMethodItem(g, g.id === current, { loggedIn, guestMaySave: false })).join(
-    '',
-  );
+  return GATEWAYS.map((g) =>
+    paymentMethodItem(g, g.id === current, { loggedIn, guestMaySave: false, cards }),
+  ).join('');
 }
 
 /**
@@ -226,7 +233,7 @@ function formPay(input: FormPayInput): string {
     '<form id="order_review" method="post">\n\n' +
     orderTable(order) +
     '\n\t\n\t<div id="payment">\n' +
-    `\t\t\t\t\t<ul class="wc_payment_methods payment_methods methods">\n\t\t\t\t${paymentMethods(checkoutState(session).chosenPayment, session.loggedIn !== null)}\t\t\t</ul>\n` +
+    `\t\t\t\t\t<ul class="wc_payment_methods payment_methods methods">\n\t\t\t\t${paymentMethods(checkoutState(session).chosenPayment, session.loggedIn !== null, savedCards(session))}\t\t\t</ul>\n` +
     '\t\t\t\t<div class="form-row">\n\t\t\t<input type="hidden" name="woocommerce_pay" value="1" />\n\n' +
     `\t\t\t${terms(origin, input.posted?.has('terms') ?? false)}\n\t\t\t\n\n` +
     `\t\t\t<button type="submit" class="button alt" id="place_order" value="${button}" data-value="${button}">${button}</button>\n\t\t\t\n\n` +

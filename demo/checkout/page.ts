@@ -30,7 +30,7 @@ import { LOGIN_NONCE_ACTION } from './login';
 import { paymentBox, printNotices, reviewOrderTable, type NoticeItem } from './markup';
 import { checkoutState, totals } from './orders';
 import { NONCE } from './process';
-import { stripeSettings, type StripeParams } from './stripe';
+import { savedCards, stripeSettings, type StripeParams } from './stripe';
 import { addressFieldset, cleanText } from './validation';
 
 /** The store's base country (`get_address_fields()` lays out an address without one for it). */
@@ -392,6 +392,7 @@ function checkoutForm(input: CheckoutPageInput): string {
     referer: '/checkout/',
     termsChecked: ticked(posted, 'terms'),
     loggedIn: session.loggedIn !== null,
+    cards: savedCards(session),
   });
 
   return (

@@ -98,11 +98,11 @@ export const CARD_TEXT = {
   csrf: 'CSRF verification failed.',
 } as const;
 
-// -- the saved payment method ---------------------------------------------------------------------
+// -- the saved payment methods --------------------------------------------------------------------
 
 /**
- * The demo customer's one saved card (a `WC_Payment_Token_CC` of the gateway, token id 1): every
- * logged-in shopper of the demo is that customer.
+ * The demo customer's one saved card (a `WC_Payment_Token_CC` of the gateway, token id 1, the
+ * default): every logged-in shopper of the demo is that customer.
  */
 export const SAVED_CARD = {
   token: '1',
@@ -112,15 +112,104 @@ export const SAVED_CARD = {
   last4: '4242',
 } as const;
 
-const hasSavedCard = (session: Session): boolean => session.loggedIn !== null;
+/** A saved card of the customer (`WC_Payment_Token_CC`): what the checkout and My Account print. */
+export interface SavedCard {
+  /** The token id (`wc-stripe-payment-token`). */
+  token: string;
+  /** `get_display_name()`: "Visa ending in 4242 (expires 12/34)". */
+  label: string;
+  /** The Stripe payment method the token stands for. */
+  paymentMethodId: string;
+  last4: string;
+  /** `wc_get_credit_card_type_label()` of the card type: "Visa". */
+  brand: string;
+  /** "MM/YY", as My Account's table prints it. */
+  expires: string;
+  /** The customer's default method (checked at checkout; "Make default" not offered). */
+  isDefault: boolean;
+}
+
+/**
+ * The expiry the demo gives every card: the double's payment method ids carry only the last 4
+ * digits, and Stripe's test cards take any future date (the saved card's 12/34).
+ */
+const DEMO_EXPIRY = { month: '12', year: '34' } as const;
+
+/** The brand of a Stripe test card by its last 4 digits (the ones the demo knows; Visa otherwise). */
+const TEST_CARD_BRANDS: Readonly<Record<string, string>> = { '4444': 'Mastercard' };
+
+/**
+ * The cards of each logged-in session: the seeded one, then those added in My Account
+ * (demo/checkout/account-payment.ts). A WeakMap, so `resetStore()` forgets them with the sessions.
+ */
+const cardsBySession = new WeakMap<Session, SavedCard[]>();
+
+/** `WC_Payment_Tokens::get_customer_tokens()` of the gateway: none for a guest. */
+export function savedCards(session: Session): readonly SavedCard[] {
+  if (session.loggedIn === null) return [];
+  let cards = cardsBySession.get(session);
+  if (!cards) {
+    cards = [
+      {
+        token: SAVED_CARD.token,
+        label: SAVED_CARD.label,
+        paymentMethodId: SAVED_CARD.paymentMethodId,
+        last4: SAVED_CARD.last4,
+        brand: 'Visa',
+        expires: `${DEMO_EXPIRY.month}/${DEMO_EXPIRY.year}`,
+        isDefault: true,
+      },
+    ];
+    cardsBySession.set(session, cards);
+  }
+  return cards;
+}
+
+/**
+ * Keeps a card for the logged-in customer of `session` (`create_payment_token_for_user()`), from
+ * the payment method of a setup intent. A card the customer already has (the same test card: the
+ * same last 4 digits, Stripe's fingerprint here) is not added again: its token takes the new
+ * payment method (`get_duplicate_token()` + `update_payment_token()`). Returns the token, or null
+ * for a guest.
+ */
+export function addSavedCard(
+  session: Session,
+  paymentMethodId: string,
+  last4: string,
+): { card: SavedCard; added: boolean } | null {
+  if (session.loggedIn === null) return null;
+  const cards = savedCards(session) as SavedCard[];
+  const duplicate = cards.find((c) => c.last4 === last4);
+  if (duplicate) {
+    duplicate.paymentMethodId = paymentMethodId;
+    return { card: duplicate, added: false };
+  }
+  const brand = Object.hasOwn(TEST_CARD_BRANDS, last4) ? TEST_CARD_BRANDS[last4]! : 'Visa';
+  const card: SavedCard = {
+    token: String(Math.max(0, ...cards.map((c) => Number(c.token))) + 1),
+    label: `${brand} ending in ${last4} (expires ${DEMO_EXPIRY.month}/${DEMO_EXPIRY.year})`,
+    paymentMethodId,
+    last4,
+    brand,
+    expires: `${DEMO_EXPIRY.month}/${DEMO_EXPIRY.year}`,
+    isDefault: false,
+  };
+  cards.push(card);
+  return { card, added: true };
+}
 
 // -- the box ------------------------------------------------------------------------------------------
 
 export interface CardBoxOptions {
   /** The gateway is the chosen one: its box is open. */
   open: boolean;
-  /** A logged-in customer: the saved card and the save checkbox are printed. */
+  /** A logged-in customer: the saved cards and the save checkbox are printed. */
   loggedIn: boolean;
+  /**
+   * The customer's saved cards ({@link savedCards} of the session); without it, the seeded card
+   * alone (what a caller that has no session at hand prints).
+   */
+  cards?: readonly SavedCard[];
   /**
    * A guest may save the new card by creating an account (the checkout, not the order-pay page):
    * the save checkbox is printed, the island shows it only while "Create an account?" is ticked.
@@ -128,15 +217,32 @@ export interface CardBoxOptions {
   guestMaySave: boolean;
 }
 
-/** `WC_Payment_Gateway::saved_payment_methods()`: the saved card (the default, checked) and "new". */
-function savedPaymentMethods(id: string): string {
+/** The seeded card alone, as {@link savedCards} gives it to a logged-in session. */
+const SEEDED_CARDS: readonly Pick<SavedCard, 'token' | 'label' | 'isDefault'>[] = [
+  { token: SAVED_CARD.token, label: SAVED_CARD.label, isDefault: true },
+];
+
+/** `WC_Payment_Gateway::saved_payment_methods()`: the saved cards (the default checked) and "new". */
+function savedPaymentMethods(
+  id: string,
+  cards: readonly Pick<SavedCard, 'token' | 'label' | 'isDefault'>[],
+): string {
   const name = `wc-${id}-payment-token`;
+  const tokens = cards
+    .map((card) => {
+      const token = escapeHtml(card.token);
+      return (
+        `<li class="woocommerce-SavedPaymentMethods-token">\n` +
+        `\t<input id="${name}-${token}" type="radio" name="${name}" value="${token}" class="woocommerce-SavedPaymentMethods-tokenInput"${card.isDefault ? ' checked="checked"' : ''} />\n` +
+        `\t<label for="${name}-${token}">${escapeHtml(card.label)}</label>\n` +
+        '</li>'
+      );
+    })
+    .join('');
   return (
-    `<ul class="woocommerce-SavedPaymentMethods wc-saved-payment-methods" data-count="1">` +
-    `<li class="woocommerce-SavedPaymentMethods-token">\n` +
-    `\t<input id="${name}-${SAVED_CARD.token}" type="radio" name="${name}" value="${SAVED_CARD.token}" class="woocommerce-SavedPaymentMethods-tokenInput" checked="checked" />\n` +
-    `\t<label for="${name}-${SAVED_CARD.token}">${escapeHtml(SAVED_CARD.label)}</label>\n` +
-    `</li><li class="woocommerce-SavedPaymentMethods-new">\n` +
+    `<ul class="woocommerce-SavedPaymentMethods wc-saved-payment-methods" data-count="${cards.length}">` +
+    tokens +
+    `<li class="woocommerce-SavedPaymentMethods-new">\n` +
     `\t<input id="${name}-new" type="radio" name="${name}" value="new" class="woocommerce-SavedPaymentMethods-tokenInput" />\n` +
     `\t<label for="${name}-new">Use a new payment method</label>\n` +
     '</li></ul>\n'
@@ -156,14 +262,14 @@ function saveCheckbox(id: string): string {
 
 /**
  * The card gateway's `div.payment_box` (sample 40, test mode off: no test-mode text): the saved
- * card for a logged-in customer, the fieldset the Payment Element is drawn in, the save checkbox.
+ * cards for a logged-in customer, the fieldset the Payment Element is drawn in, the save checkbox.
  */
 export function cardPaymentBox(options: CardBoxOptions): string {
   const id = CARD_GATEWAY_ID;
   return (
     `\t\t\t<div class="payment_box payment_method_${id}" ${options.open ? '' : 'style="display:none;"'}>\r\n` +
     '\t\t\t\t\t\t\n' +
-    (options.loggedIn ? savedPaymentMethods(id) : '') +
+    (options.loggedIn ? savedPaymentMethods(id, options.cards ?? SEEDED_CARDS) : '') +
     '\t\t\t\n\t\t\t\n' +
     `\t\t\t<fieldset id="wc-${id}-upe-form" class="wc-upe-form wc-payment-form">\n` +
     `\t\t\t\t<div class="wc-${id}-upe-element" data-payment-method-type="card"></div>\n` +
@@ -194,6 +300,12 @@ const flag = (on: boolean): string => (on ? '1' : '');
 export interface StripeSettingsOptions {
   /** The order-pay page's order: its total instead of the cart's. */
   order?: Order;
+  /**
+   * My Account's add-payment-method page (`is_wc_endpoint_url( 'add-payment-method' )`): neither the
+   * checkout nor an order-pay page, `cartTotal` 0 (the element in setup mode) and the customer's
+   * billing country (`customerData`).
+   */
+  addPaymentMethod?: boolean;
 }
 
 /**
@@ -207,9 +319,10 @@ export function stripeSettings(
   origin: string,
   options: StripeSettingsOptions = {},
 ): StripeParams {
-  const { order } = options;
+  const { order, addPaymentMethod = false } = options;
   const nonce = (action: string) => store.nonce(session, action);
   const country = checkoutState(session).billing.country || 'IE';
+  const cartTotal = () => totals(store, session).total;
   return {
     gatewayId: CARD_GATEWAY_ID,
     title: CARD_TITLE,
@@ -217,9 +330,10 @@ export function stripeSettings(
     key: DEMO_PUBLISHABLE_KEY,
     locale: 'en',
     apiVersion: '2024-06-20',
-    isCheckout: flag(!order),
+    isCheckout: flag(!order && !addPaymentMethod),
     isOrderPay: flag(!!order),
     ...(order ? { orderId: String(order.id) } : {}),
+    ...(addPaymentMethod && !order ? { customerData: { billing_country: country } } : {}),
     isLoggedIn: flag(session.loggedIn !== null),
     isSignupOnCheckoutAllowed: '1',
     return_url: `${origin}/checkout/order-received/?utm_nooverride=1`,
@@ -241,6 +355,7 @@ export function stripeSettings(
         supportsDeferredIntent: true,
         countries: [],
       },
+      ...(blikSessions.has(session) && !options.addPaymentMethod ? { blik: BLIK_CONFIG } : {}),
     },
     genericErrorMessage: CARD_TEXT.generic,
     accountDescriptor: '',
@@ -258,11 +373,14 @@ export function stripeSettings(
     isAmazonPayAvailable: '',
     is_ach_enabled: '',
     is_acss_enabled: '',
-    is_blik_enabled: '',
+    is_blik_enabled: flag(blikSessions.has(session)),
     isSPEEnabled: '',
-    cartTotal: cents(order ? order.total : totals(store, session).total),
+    cartTotal: order ? cents(order.total) : addPaymentMethod ? '0' : cents(cartTotal()),
     currency: 'EUR',
-    isPaymentNeeded: '1',
+    // `is_payment_needed()`: on the add-payment-method page, whether the session's cart has a total
+    // (an empty cart's is 0: no shipping either).
+    isPaymentNeeded:
+      addPaymentMethod && !order ? flag(store.cartLines(session).length > 0 && cartTotal() > 0) : '1',
     ...PROVIDER_MESSAGES,
   };
 }
@@ -278,6 +396,35 @@ export type CardChoiceResult =
   /** `refresh`: WooCommerce-Stripe sets `refresh_totals` (an invalid saved method). */
   | { ok: false; message: string; refresh: boolean };
 
+// -- BLIK (checkout.md §1 reading B) ------------------------------------------------------------------
+
+/**
+ * The sessions whose checkout offers BLIK beside the card (the gateway's settings list it in
+ * `paymentMethodsConfig`, the element shows it): opened once with `?upe=blik`, as a store that
+ * enabled it. A BLIK payment method posted by any other session is refused, as the gateway refuses
+ * a method type it does not offer.
+ */
+const blikSessions = new WeakSet<Session>();
+
+/** `?upe=blik` on the checkout page: this session's checkout offers BLIK from now on. */
+export function noteOfferedMethods(session: Session, url: URL): void {
+  if (url.searchParams.get('upe') === 'blik') blikSessions.add(session);
+}
+
+/** The double's BLIK payment methods (`pm_double_blik_{n}`). */
+const isBlikMethod = (paymentMethodId: string): boolean => /^pm_double_blik_\d+$/.test(paymentMethodId);
+
+/** BLIK's entry of `paymentMethodsConfig` (not reusable: no save checkbox; Poland only). */
+const BLIK_CONFIG = {
+  isReusable: false,
+  title: 'BLIK',
+  description: '',
+  testingInstructions: '',
+  showSaveOption: false,
+  supportsDeferredIntent: true,
+  countries: ['PL'],
+};
+
 /** A payment method id as Stripe makes them (`pm_` and letters, digits, underscores). */
 const PAYMENT_METHOD_ID = /^pm_[A-Za-z0-9_]{1,200}$/;
 
@@ -290,13 +437,16 @@ export function readCardChoice(session: Session, fields: URLSearchParams): CardC
   const id = CARD_GATEWAY_ID;
   const token = (fields.get(`wc-${id}-payment-token`) ?? '').trim();
   if (token !== '' && token !== 'new') {
-    if (!hasSavedCard(session) || token !== SAVED_CARD.token) {
+    if (!savedCards(session).some((card) => card.token === token)) {
       return { ok: false, message: CARD_TEXT.invalidToken, refresh: true };
     }
     return { ok: true, choice: { kind: 'saved', token } };
   }
   const paymentMethodId = (fields.get(`wc-${id}-payment-method`) ?? '').trim();
   if (!PAYMENT_METHOD_ID.test(paymentMethodId)) {
+    return { ok: false, message: CARD_TEXT.missingDetails, refresh: false };
+  }
+  if (isBlikMethod(paymentMethodId) && !blikSessions.has(session)) {
     return { ok: false, message: CARD_TEXT.missingDetails, refresh: false };
   }
   return {
@@ -313,8 +463,11 @@ export type CardResult =
   /** Refused: the order failed (payable again); `message` is the notice (plain text). */
   | { kind: 'declined'; code: keyof typeof PROVIDER_MESSAGES; message: string };
 
-/** Stripe's test cards by their last 4 digits: what the payment of each does. */
-const TEST_CARDS: Readonly<Record<string, 'action' | keyof typeof PROVIDER_MESSAGES>> = {
+/**
+ * Stripe's test cards by their last 4 digits: what the payment of each does (and the setup of each
+ * in My Account, demo/checkout/account-payment.ts).
+ */
+export const TEST_CARDS: Readonly<Record<string, 'action' | keyof typeof PROVIDER_MESSAGES>> = {
   '3220': 'action',
   '0002': 'card_declined',
   '9995': 'insufficient_funds',
@@ -324,7 +477,7 @@ const TEST_CARDS: Readonly<Record<string, 'action' | keyof typeof PROVIDER_MESSA
 const ID_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** Letters and digits, as Stripe's ids have them. */
-function randomId(length: number): string {
+export function randomId(length: number): string {
   const bytes = new Uint8Array(length);
   globalThis.crypto.getRandomValues(bytes);
   return Array.from(bytes, (b) => ID_CHARS[b % ID_CHARS.length]).join('');
@@ -339,8 +492,8 @@ export function testCardDigits(paymentMethodId: string): string {
  * `process_payment()` with a deferred intent: an intent is made for the order (its id recorded, with
  * the payment method) and confirmed with the card. 3220 needs 3-D Secure: the order stays pending
  * and the answer is the confirmation route `#wc-stripe-confirm-pi:{order}:{client secret}:{nonce}`;
- * 0002, 9995 and 0069 are refused (the order failed); any other card is paid. The saved card is
- * Stripe's 4242.
+ * 0002, 9995 and 0069 are refused (the order failed); any other card is paid. A saved card is paid
+ * as its test card (the seeded one is Stripe's 4242; one added in My Account keeps its digits).
  */
 export function payWithCard(
   store: DemoStore,
@@ -349,7 +502,10 @@ export function payWithCard(
   choice: CardChoice,
 ): CardResult {
   const intentId = `pi_${randomId(24)}`;
-  const paymentMethodId = choice.kind === 'saved' ? SAVED_CARD.paymentMethodId : choice.paymentMethodId;
+  const saved =
+    choice.kind === 'saved' ? savedCards(session).find((card) => card.token === choice.token) : undefined;
+  const paymentMethodId =
+    choice.kind === 'saved' ? (saved?.paymentMethodId ?? SAVED_CARD.paymentMethodId) : choice.paymentMethodId;
   order.paymentMethod = CARD_GATEWAY_ID;
   order.paymentMethodTitle = CARD_TITLE;
   order.card = {
@@ -359,8 +515,13 @@ export function payWithCard(
     token: choice.kind === 'saved' ? choice.token : null,
     savePaymentMethod: choice.kind === 'new' && choice.save,
   };
-  const digits = choice.kind === 'saved' ? SAVED_CARD.last4 : testCardDigits(paymentMethodId);
-  const outcome = Object.hasOwn(TEST_CARDS, digits) ? TEST_CARDS[digits] : undefined;
+  const digits =
+    choice.kind === 'saved' ? (saved?.last4 ?? SAVED_CARD.last4) : testCardDigits(paymentMethodId);
+  // BLIK always needs the shopper's confirmation (its code, then the banking app): the browser
+  // confirms the intent, then update_order_status, as after 3-D Secure.
+  const blik = choice.kind === 'new' && isBlikMethod(paymentMethodId);
+  if (blik) order.paymentMethodTitle = BLIK_CONFIG.title;
+  const outcome = blik ? 'action' : Object.hasOwn(TEST_CARDS, digits) ? TEST_CARDS[digits] : undefined;
   if (outcome === 'action') {
     const clientSecret = `${intentId}_secret_${randomId(24)}`;
     order.card.clientSecret = clientSecret;

@@ -5,6 +5,7 @@ import { passwordToggleIsland } from '../islands';
 import { renderDocument, type PageContext } from '../layout';
 import { store } from '../store';
 import { requiredMark } from './parts';
+import { accountNavigation } from '../checkout/account-payment';
 
 export function renderMyAccount(ctx: PageContext, username = ''): string {
   let main = '<h1 class="entry-title">My account</h1><div class="woocommerce">';
@@ -12,6 +13,7 @@ export function renderMyAccount(ctx: PageContext, username = ''): string {
     const name = escapeHtml(ctx.session.loggedIn);
     const logout = `/my-account/customer-logout/?_wpnonce=${store.nonce(ctx.session, 'log-out')}`;
     main +=
+      accountNavigation(store, ctx.session, 'dashboard') +
       '<div class="woocommerce-MyAccount-content">' +
       `<p>Hello <strong>${name}</strong> (not <strong>${name}</strong>? <a href="${logout}">Log out</a>)</p>` +
       '<p>From your account dashboard you can view your recent orders and edit your details. (Not in this demo.)</p></div>';

@@ -5,7 +5,7 @@
 import { COUNTRY_NAMES } from '../checkout/address-data';
 import type { NoticeItem } from '../checkout/markup';
 import { addressFieldArgs, checkoutPageContent } from '../checkout/page';
-import { stripeDoubleScripts } from '../checkout/stripe';
+import { noteOfferedMethods, stripeDoubleScripts } from '../checkout/stripe';
 import { renderDocument, type PageContext } from '../layout';
 import { store as defaultStore, type DemoStore } from '../store';
 
@@ -55,6 +55,7 @@ export function renderCheckout(ctx: PageContext, options: CheckoutRenderOptions 
     success: ctx.notices.filter((n) => n.type === 'success').map((n) => n.html),
     notice: ctx.notices.filter((n) => n.type === 'notice').map((n) => n.html),
   };
+  noteOfferedMethods(ctx.session, ctx.url);
   const content = checkoutPageContent({
     store: options.store ?? defaultStore,
     session: ctx.session,

@@ -90,6 +90,7 @@ final class Shop_Islands_Admin {
 			'sticky-add-to-cart'  => __( 'Storefront’s sticky add-to-cart bar on product pages.', 'shop-islands' ),
 			'shipping-calculator' => __( 'The cart page’s shipping calculator: the country’s address rules, country and state pickers, one post per Update.', 'shop-islands' ),
 			'checkout'            => __( 'The classic checkout page (the [woocommerce_checkout] shortcode): address rules and country pickers, order review, coupons, payment list and place order, over WooCommerce’s own forms.', 'shop-islands' ),
+			'add-payment-method'  => __( 'My Account’s add payment method form with the Stripe gateway’s card box (it replaces the gateway’s classic script there).', 'shop-islands' ),
 		);
 	}
 

@@ -139,11 +139,12 @@ final class Shop_Islands_Integration_Checkout {
 	 * The Stripe gateway's settings for its classic card box (`wc_stripe_upe_params`:
 	 * `WC_Stripe_UPE_Payment_Gateway::javascript_params()` through the gateway's filter), when the
 	 * gateway is offered on this page and gives a publishable key; else null (the box stays the
-	 * gateway's, and so does the page: its script needs checkout.js).
+	 * gateway's, and so does the page: its script needs checkout.js). Also read by the account's
+	 * add-payment-method integration.
 	 *
 	 * @return array<string, mixed>|null
 	 */
-	private static function stripe_params(): ?array {
+	public static function stripe_params(): ?array {
 		if ( ! function_exists( 'WC' ) || ! is_callable( array( WC(), 'payment_gateways' ) ) ) {
 			return null;
 		}

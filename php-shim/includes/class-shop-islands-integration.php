@@ -22,8 +22,10 @@ defined( 'ABSPATH' ) || exit;
  * (`woocommerce_cart_item_quantity`) and `store-notice` (`woocommerce_demo_store`); the single product
  * page's islands (Shop_Islands_Integration_Product), the classic checkout's `checkout` island, over
  * the `[woocommerce_checkout]` shortcode's output (`do_shortcode_tag`, Shop_Islands_Integration_Checkout),
- * and the cart page's `shipping-calculator` island around the cart totals
- * (`woocommerce_cart_collaterals`, Shop_Islands_Integration_Cart_Totals).
+ * the cart page's `shipping-calculator` island around the cart totals
+ * (`woocommerce_cart_collaterals`, Shop_Islands_Integration_Cart_Totals), and My Account's
+ * `add-payment-method` island over its `form#add_payment_method`, in the `[woocommerce_my_account]`
+ * shortcode's output (`do_shortcode_tag`, Shop_Islands_Integration_Account_Payment).
  *
  * An island that replaces one of WooCommerce's scripts (Shop_Islands_Assets::REPLACED_SCRIPTS)
  * stays off on a page where another script needs that one (a plugin's script listing it as a
@@ -54,6 +56,7 @@ final class Shop_Islands_Integration {
 		'sticky-add-to-cart'  => 'storefront_after_footer',
 		'checkout'            => 'do_shortcode_tag',
 		'shipping-calculator' => 'woocommerce_cart_collaterals',
+		'add-payment-method'  => 'do_shortcode_tag',
 	);
 
 	/** WooCommerce's cart widget (`WC_Widget_Cart`), by its base id. */
@@ -71,6 +74,7 @@ final class Shop_Islands_Integration {
 		( new Shop_Islands_Integration_Product( $this ) )->register();
 		( new Shop_Islands_Integration_Checkout( $this ) )->register();
 		( new Shop_Islands_Integration_Cart_Totals( $this ) )->register();
+		( new Shop_Islands_Integration_Account_Payment( $this ) )->register();
 	}
 
 	/**

@@ -11,6 +11,7 @@ import {
   type SetupIntentAnswer,
 } from '../contract/stripe';
 import { adminAjax, wcAjax, type RequestOptions } from '../transport/client';
+import { TransportError } from '../transport/errors';
 
 /** Only a gateway id of WooCommerce's shape makes an endpoint name (the provider is a setting). */
 function action(provider: string, name: string): string {
@@ -50,8 +51,13 @@ export async function updateFailedOrder(
  * `wc_{provider}_create_and_confirm_setup_intent` on admin-ajax (§7 "Admin endpoint"): the account's
  * new payment method, kept through a setup intent the server creates and confirms. Never retried:
  * each call attaches a method to the customer.
+ *
+ * The Stripe gateway 9.4.1 registers this operation on the shop endpoint only
+ * (`wc_ajax_wc_stripe_create_and_confirm_setup_intent`), where admin-ajax answers WordPress's `0`
+ * with HTTP 400: no handler ran, nothing was made. Only then is the same call sent to
+ * `/?wc-ajax=…` (one operation still: the first did nothing).
  */
-export function createAndConfirmSetupIntent(
+export async function createAndConfirmSetupIntent(
   provider: string,
   fields: {
     paymentMethod: string;
@@ -68,8 +74,21 @@ export function createAndConfirmSetupIntent(
     _ajax_nonce: fields.nonce,
   };
   if (fields.updateAllSubscriptions) form.update_all_subscription_payment_methods = '1';
-  return adminAjax(action(provider, 'create_and_confirm_setup_intent'), form, {
-    ...options,
-    schema: SetupIntentAnswerSchema,
-  });
+  const name = action(provider, 'create_and_confirm_setup_intent');
+  try {
+    return await adminAjax(name, form, { ...options, schema: SetupIntentAnswerSchema });
+  } catch (error) {
+    if (!noHandler(error)) throw error;
+    return wcAjax(name, form, { ...options, schema: SetupIntentAnswerSchema });
+  }
+}
+
+/** admin-ajax's answer when no plugin handles the action: `0`, HTTP 400. */
+function noHandler(error: unknown): boolean {
+  return (
+    error instanceof TransportError &&
+    error.kind === 'http' &&
+    error.details.status === 400 &&
+    (error.details.body ?? '').trim() === '0'
+  );
 }
