@@ -329,6 +329,22 @@ describe('confirmation routes in the URL hash (§2)', () => {
     expect(bodyOf('wc_stripe_update_order_status')!.get('_ajax_nonce')).toBe('a1b2c3d4e5');
   });
 
+  it("a subscription's payment change: the setup intent confirmed, then confirm_change_payment (not update_order_status)", async () => {
+    const change = '#wc-stripe-confirm-si:77:seti_1Chg_secret_Q1w2:n0nce77';
+    const back = 'http://localhost:3000/my-account/view-subscription/77/';
+    history.replaceState(null, '', `/checkout/order-pay/77/${change}`);
+    answer({ wc_stripe_confirm_change_payment: json({ success: true, data: { return_url: back } }) });
+    await mount({ ...PROPS, stripe: { ...STRIPE, isChangingPayment: '1', isOrderPay: '1', orderId: 77 } });
+    await waitFor(() => expect(browser.assign).toHaveBeenCalledWith(back), LOADED);
+    expect(count('wc_stripe_update_order_status')).toBe(0);
+    expect(Object.fromEntries(bodyOf('wc_stripe_confirm_change_payment')!)).toMatchObject({
+      order_id: '77',
+      intent_id: 'seti_1Chg',
+      _ajax_nonce: 'n0nce77',
+    });
+    expect(double!.log.calls.some((c) => c.method === 'confirmSetup')).toBe(true);
+  });
+
   it('a voucher: confirmed (the voucher shown), then its same-origin return URL', async () => {
     const back = 'http://localhost:3000/checkout/order-received/5/?key=wc_order_x';
     history.replaceState(

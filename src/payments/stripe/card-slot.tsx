@@ -142,6 +142,7 @@ export function useCardPayment(
                 messages={messages}
                 saving={saving}
                 hasBillingFields={!paying}
+                changingPayment={settings.isChangingPayment}
                 onHandle={onHandle}
                 label={label}
               />
