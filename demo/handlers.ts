@@ -9,6 +9,7 @@
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import { HTML_TYPE, JSON_TYPE, NO_CACHE_HEADERS } from './ajax-headers';
 import { createAndConfirmSetupIntent, SETUP_INTENT_ACTION } from './checkout/account-payment';
+import { createExpressCheckoutHandlers } from './checkout/express';
 import { createCheckoutHandlers } from './checkout/handlers';
 import { commercekitAjax, isCommercekitAction } from './commercekit';
 import { DEMO_USER, findProduct } from './fixtures';
@@ -300,6 +301,8 @@ export function createHandlers(options: HandlerOptions = {}): RequestHandler[] {
   }
 
   return [
+    // The Stripe gateway's express checkout endpoints and the Store API (demo/checkout/express.ts).
+    ...createExpressCheckoutHandlers({ store, cookieHeader }),
     // The classic checkout's wc-ajax endpoints (demo/checkout/), before the catch-all below.
     ...createCheckoutHandlers({ store, cookieHeader }),
     // wc-ajax: WooCommerce reads the `wc-ajax` query argument on any path and any method.

@@ -11,7 +11,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { readCheckoutAnswer } from '../../src/contract/checkout';
-import { SetupIntentAnswerSchema } from '../../src/contract/stripe';
+import { SetupIntentAnswerSchema } from '../../src/contract/stripe-answers';
 import { AddPaymentMethodPropsSchema } from '../../widgets/add-payment-method/schema';
 import { handlers } from '../handlers';
 import { assetsFromManifest } from '../manifest';

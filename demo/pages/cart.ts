@@ -1,4 +1,6 @@
 /** The cart page: the cart form with a quantity island per line, and the cart totals (shipping calculator). */
+import { expressCheckoutIsland } from '../checkout/express';
+import { stripeDoubleScripts } from '../checkout/stripe';
 import { escapeHtml, priceHtml } from '../html';
 import { renderDocument, type PageContext } from '../layout';
 import { cartQuantityIsland } from '../quantity';
@@ -54,11 +56,15 @@ export function renderCart(ctx: PageContext): string {
       `<input type="hidden" id="woocommerce-cart-nonce" name="woocommerce-cart-nonce" value="${nonce}">` +
       '<input type="hidden" name="_wp_http_referer" value="/cart/"></td></tr></tbody></table></form>' +
       // The totals with the shipping calculator, in the `shipping-calculator` island's container.
-      `<div class="cart-collaterals">${cartTotalsIsland(ctx.islands, store, ctx.session)}</div>`;
+      `<div class="cart-collaterals">${cartTotalsIsland(ctx.islands, store, ctx.session)}</div>` +
+      // The Stripe gateway's express checkout buttons, below the totals.
+      expressCheckoutIsland(ctx, store, { kind: 'cart' });
   }
   return renderDocument(ctx, {
     title: 'Cart',
     bodyClass: 'page woocommerce-cart',
     main: `<div class="woocommerce">${main}</div>`,
+    // Stripe.js (the demo's double) for the express buttons, when the cart has them.
+    scripts: lines.length > 0 ? stripeDoubleScripts(ctx.url) : [],
   });
 }

@@ -5,6 +5,7 @@
 import { COUNTRY_NAMES } from '../checkout/address-data';
 import type { NoticeItem } from '../checkout/markup';
 import { addressFieldArgs, checkoutPageContent } from '../checkout/page';
+import { expressCheckoutIsland } from '../checkout/express';
 import { noteOfferedMethods, stripeDoubleScripts } from '../checkout/stripe';
 import { renderDocument, type PageContext } from '../layout';
 import { store as defaultStore, type DemoStore } from '../store';
@@ -64,9 +65,14 @@ export function renderCheckout(ctx: PageContext, options: CheckoutRenderOptions 
     posted: options.posted,
     notices,
   });
+  // The Stripe gateway's express checkout buttons above the form (outside the checkout island's
+  // markup: the island keeps its own), when there is something to pay.
+  const store = options.store ?? defaultStore;
+  const express =
+    store.cartLines(ctx.session).length > 0 ? expressCheckoutIsland(ctx, store, { kind: 'checkout' }) : '';
   const main =
     '<article class="page type-page status-publish hentry"><header class="entry-header"><h1 class="entry-title">Checkout</h1></header>' +
-    `<div class="entry-content">${content}</div></article>`;
+    `<div class="entry-content">${express}${content}</div></article>`;
   // The notices are printed inside the checkout's block (WooCommerce's first notices wrapper).
   return renderDocument(
     { ...ctx, notices: [] },

@@ -13,9 +13,12 @@ import {
   type Product,
   type SimpleProduct,
 } from '../fixtures';
+import { expressCheckoutIsland } from '../checkout/express';
+import { stripeDoubleScripts } from '../checkout/stripe';
 import { escapeHtml } from '../html';
 import { addToCartIsland, type IslandCollector } from '../islands';
 import { renderDocument, type PageContext } from '../layout';
+import { store as defaultStore } from '../store';
 import { addedToCartMessage, isInStock, productPriceHtml, stars } from '../product/common';
 import { productViewHtml, saleFlashHtml, sizeGuideHtml, stickyAddToCartHtml } from '../product/extras';
 import { productGalleryHtml } from '../product/gallery';
@@ -91,6 +94,8 @@ export function renderProduct(ctx: PageContext, product: Product): string {
   const rating = averageRating(product.id);
   return renderDocument(ctx, {
     title: product.name,
+    // Stripe.js (the demo's double) for the express buttons.
+    scripts: stripeDoubleScripts(ctx.url),
     bodyClass: `product-template-default single single-product postid-${product.id}`,
     // One stylesheet per part of the product page (demo/product/*.ts).
     stylesheets: ['product-gallery.css', 'product-form.css', 'product-tabs.css', 'product-extras.css'],
@@ -113,6 +118,10 @@ export function renderProduct(ctx: PageContext, product: Product): string {
       stockHtml(product) +
       sizeGuideHtml(ctx, product) +
       (product.type === 'simple' ? simpleForm(product, ctx.islands) : variationsForm(ctx, product)) +
+      // The Stripe gateway's express checkout buttons, after the add-to-cart form.
+      (isInStock(product)
+        ? expressCheckoutIsland(ctx, defaultStore, { kind: 'product', productId: product.id })
+        : '') +
       productWaitlistHtml(ctx.islands, ctx.session, product) +
       wishlistButtonIsland(ctx.islands, ctx.session, product, 'page') +
       productDetailsHtml(ctx, product) +

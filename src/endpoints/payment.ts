@@ -9,7 +9,7 @@ import {
   SetupIntentAnswerSchema,
   type OrderStatusAnswer,
   type SetupIntentAnswer,
-} from '../contract/stripe';
+} from '../contract/stripe-answers';
 import { adminAjax, wcAjax, type RequestOptions } from '../transport/client';
 import { TransportError } from '../transport/errors';
 

@@ -28,6 +28,8 @@ export interface StripeDoubleOptions {
   authenticate?: 'dialog' | 'succeed' | 'fail';
   /** The element fails to load (`loaderror`), as when Stripe's servers cannot be reached. */
   loadError?: boolean;
+  /** No wallet can pay in this browser: the express element is ready with none available. */
+  noWallet?: boolean;
 }
 
 export interface DoubleLog {
@@ -105,8 +107,17 @@ class ElementDouble {
       if (this.type === 'payment') {
         this.drawChoice(host);
         this.drawCard(host);
-      } else this.drawExpress(host);
-      this.emit('ready', { elementType: this.type });
+      } else if (!this.root.options.noWallet) this.drawExpress(host);
+      this.emit('ready', {
+        elementType: this.type,
+        ...(this.type === 'expressCheckout'
+          ? {
+              availablePaymentMethods: this.root.options.noWallet
+                ? undefined
+                : { googlePay: true, applePay: false, link: false },
+            }
+          : {}),
+      });
     }, 0);
   }
 
@@ -167,13 +178,48 @@ class ElementDouble {
     host.append(group);
   }
 
+  /**
+   * The Express Checkout Element: one 'Pay with test wallet' button (Stripe draws Apple Pay, Google
+   * Pay, Link…). A press is Stripe's sequence: `click` (the page resolves the sheet's options within
+   * its handler), the wallet's sheet (a dialog 'Test wallet') with the shopper's address: when a
+   * shipping address is asked, `shippingaddresschange` with the redacted address wallets give
+   * (city, state, postal code, country), its answer's rates listed; picking one is
+   * `shippingratechange`; 'Pay' is `confirm` (full billing and shipping details), 'Cancel' is
+   * `cancel`. `event.paymentFailed()` in `confirm` shows the failure in the sheet.
+   */
   private drawExpress(host: HTMLElement) {
     const button = document.createElement('button');
     button.type = 'button';
     button.className = 'stripe-double__wallet';
     button.textContent = 'Pay with test wallet';
-    button.addEventListener('click', () => this.emit('click', { elementType: this.type, resolve: () => {} }));
+    button.addEventListener('click', () => void this.walletPressed());
     host.append(button);
+  }
+
+  private async walletPressed() {
+    this.root.log.calls.push({ method: 'expressCheckout.click', args: [] });
+    let options: Record<string, unknown> | null = null;
+    let refused = false;
+    this.emit('click', {
+      elementType: this.type,
+      expressPaymentType: 'google_pay',
+      resolve: (value: Record<string, unknown> = {}) => {
+        options = value;
+      },
+      reject: () => {
+        refused = true;
+      },
+    });
+    // Stripe waits (up to 1 s) for the click handler to resolve.
+    for (let i = 0; i < 100 && !options && !refused; i++) await tick();
+    if (!options || refused) return;
+    await new WalletSheet(this, options as Record<string, unknown>).open();
+  }
+
+  /** The sheet's events go out through the element's handlers. */
+  emitEvent(event: string, payload: Record<string, unknown>) {
+    this.root.log.calls.push({ method: `expressCheckout.${event}`, args: [payload] });
+    this.emit(event, { elementType: this.type, ...payload });
   }
 
   private changed() {
@@ -227,6 +273,141 @@ class ElementDouble {
   }
 }
 
+/** The test wallet's shopper (wallets share a redacted address first, the whole one on Pay). */
+export const WALLET_SHOPPER = {
+  name: 'Aoife Murphy',
+  email: 'aoife@example.ie',
+  phone: '+353 1 555 0100',
+  address: {
+    line1: '1 Grafton Street',
+    line2: '',
+    city: 'Dublin',
+    state: 'D',
+    postal_code: 'D02 X285',
+    country: 'IE',
+  },
+} as const;
+
+type Rate = { id: string; displayName?: string; amount?: number };
+
+/** The wallet's payment sheet (a dialog in the document, as Stripe's is a window of its own). */
+class WalletSheet {
+  private dialog = document.createElement('div');
+  private rates: Rate[] = [];
+  private rate: Rate | null = null;
+  private status = document.createElement('p');
+  private list = document.createElement('div');
+
+  constructor(
+    private readonly element: ElementDouble,
+    private readonly options: Record<string, unknown>,
+  ) {}
+
+  async open() {
+    const d = this.dialog;
+    d.className = 'stripe-double__sheet';
+    d.setAttribute('role', 'dialog');
+    d.setAttribute('aria-modal', 'true');
+    d.setAttribute('aria-label', 'Test wallet');
+    const who = document.createElement('p');
+    who.textContent = `${WALLET_SHOPPER.name}, ${WALLET_SHOPPER.address.line1}, ${WALLET_SHOPPER.address.city}`;
+    this.status.setAttribute('role', 'status');
+    const pay = document.createElement('button');
+    pay.type = 'button';
+    pay.textContent = 'Pay';
+    pay.addEventListener('click', () => void this.pay());
+    const cancel = document.createElement('button');
+    cancel.type = 'button';
+    cancel.textContent = 'Cancel';
+    cancel.addEventListener('click', () => {
+      this.close();
+      this.element.emitEvent('cancel', {});
+    });
+    d.append(who, this.list, this.status, pay, cancel);
+    document.body.append(d);
+    this.setRates((this.options.shippingRates as Rate[] | undefined) ?? []);
+    if (this.options.shippingAddressRequired) {
+      const { city, state, postal_code, country } = WALLET_SHOPPER.address;
+      const answer = await this.ask('shippingaddresschange', {
+        name: WALLET_SHOPPER.name,
+        address: { city, state, postal_code, country },
+      });
+      if (answer === null) {
+        this.status.textContent = 'This address cannot be shipped to.';
+        pay.disabled = true;
+      } else if (Array.isArray(answer.shippingRates)) this.setRates(answer.shippingRates as Rate[]);
+    }
+    pay.focus();
+  }
+
+  private setRates(rates: Rate[]) {
+    this.rates = rates;
+    this.rate = rates[0] ?? null;
+    this.list.replaceChildren();
+    if (rates.length === 0) return;
+    const group = document.createElement('div');
+    group.setAttribute('role', 'radiogroup');
+    group.setAttribute('aria-label', 'Shipping');
+    rates.forEach((rate, i) => {
+      const label = document.createElement('label');
+      const radio = document.createElement('input');
+      radio.type = 'radio';
+      radio.name = 'stripe-double-rate';
+      radio.checked = i === 0;
+      radio.addEventListener('change', () => {
+        this.rate = rate;
+        void this.ask('shippingratechange', { shippingRate: rate });
+      });
+      label.append(radio, ` ${rate.displayName ?? rate.id}`);
+      group.append(label);
+    });
+    this.list.append(group);
+  }
+
+  /** An event whose handler answers with resolve(value) or reject(): the value, or null. */
+  private ask(event: string, payload: Record<string, unknown>): Promise<Record<string, unknown> | null> {
+    return new Promise((done) => {
+      this.element.emitEvent(event, {
+        ...payload,
+        resolve: (value: Record<string, unknown> = {}) => done(value),
+        reject: () => done(null),
+      });
+    });
+  }
+
+  private async pay() {
+    this.status.textContent = 'Processing…';
+    const failed = await new Promise<string | null>((done) => {
+      this.element.emitEvent('confirm', {
+        expressPaymentType: 'google_pay',
+        billingDetails: {
+          name: WALLET_SHOPPER.name,
+          email: WALLET_SHOPPER.email,
+          phone: WALLET_SHOPPER.phone,
+          address: { ...WALLET_SHOPPER.address },
+        },
+        shippingAddress: this.options.shippingAddressRequired
+          ? { name: WALLET_SHOPPER.name, address: { ...WALLET_SHOPPER.address } }
+          : undefined,
+        shippingRate: this.rate ?? undefined,
+        paymentFailed: (value: { reason?: string } = {}) => done(value.reason ?? 'fail'),
+      });
+      // The page's confirm handler goes on (a payment method, an order): the sheet closes once the
+      // page leaves or reports a failure; here it closes after a moment either way.
+      setTimeout(() => done(null), 1500);
+    });
+    if (failed) {
+      this.status.textContent = 'The payment failed. Try another way to pay.';
+      return;
+    }
+    this.close();
+  }
+
+  close() {
+    this.dialog.remove();
+  }
+}
+
 class ElementsDouble {
   readonly elements: ElementDouble[] = [];
   constructor(
@@ -253,6 +434,7 @@ class ElementsDouble {
     this.root.log.calls.push({ method: 'elements.submit', args: [] });
     await tick();
     const payment = this.getElement('payment');
+    if (!payment && this.getElement('expressCheckout')) return {};
     if (!payment || !payment.ready) {
       return { error: { type: 'validation_error', code: 'incomplete', message: 'The form is not ready.' } };
     }
@@ -299,6 +481,11 @@ export class StripeDouble {
     this.log.calls.push({ method: 'createPaymentMethod', args: [input] });
     await tick();
     const payment = input.elements?.getElement('payment');
+    if (!payment && input.elements?.getElement('expressCheckout')) {
+      // A wallet's card (Google Pay's test card: it pays).
+      this.log.paymentMethods += 1;
+      return { paymentMethod: { id: `pm_double_wallet_${this.log.paymentMethods}`, type: 'card' } };
+    }
     const problem = payment?.problem();
     if (!payment || problem) {
       return { error: { type: 'validation_error', ...(problem ?? INCOMPLETE.number) } };

@@ -18,7 +18,8 @@ import type {
   StripePaymentElementOptions,
 } from '@stripe/stripe-js';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { SetupIntentAnswer, StripeSettings } from '../../contract/stripe';
+import type { StripeSettings } from '../../contract/stripe';
+import type { SetupIntentAnswer } from '../../contract/stripe-answers';
 import { updateFailedOrder, updateOrderStatus } from '../../endpoints/payment';
 import { __ } from '../../i18n';
 import { TransportError } from '../../transport/errors';

@@ -1,0 +1,18 @@
+import * as z from 'zod/mini';
+import { ExpressCheckoutParamsSchema } from '../../src/contract/express';
+import { optionalFromPhp } from '../../src/contract/props';
+
+/**
+ * Props of the express checkout buttons (checkout.md §1, §7 "Express checkout", "Store API"): the
+ * Stripe gateway's `wc_stripe_express_checkout_params` as it prints them on the product, cart or
+ * checkout page, and on a product page the product's id (the gateway's `product_id`).
+ */
+export const ExpressCheckoutPropsSchema = z.object({
+  params: ExpressCheckoutParamsSchema,
+  /** The product page's product (its add-to-cart form is read when the shopper presses a button). */
+  productId: optionalFromPhp(z.optional(z.int().check(z.positive()))),
+  /** Stripe's API version the gateway initialises Stripe.js with (§9: 2024-06-20). */
+  apiVersion: z._default(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}(\.[a-z]+)?$/)), '2024-06-20'),
+});
+export type ExpressCheckoutProps = z.output<typeof ExpressCheckoutPropsSchema>;
+export type ExpressCheckoutPropsInput = z.input<typeof ExpressCheckoutPropsSchema>;
