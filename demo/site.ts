@@ -11,6 +11,7 @@ import { applyCoupon, findOrder } from './checkout/orders';
 import { handleOrderPay } from './checkout/order-pay';
 import { renderRecordedOrderReceived } from './checkout/order-received';
 import { processCheckout } from './checkout/process';
+import { handleSubscriptionPages } from './checkout/subscription-change';
 import { parseCookies, serializeCookie } from './cookies';
 import {
   CATEGORIES,
@@ -433,6 +434,18 @@ export function createSite(options: SiteOptions = {}) {
       return id === ex.session.lastOrderId
         ? render(ex, (ctx) => renderOrderReceived(ctx, id))
         : render(ex, renderNotFound, 404);
+    }
+    // WooCommerce Subscriptions' pages: My Account's, and the order-pay endpoint's change-payment
+    // page with its form's post (demo/checkout/subscription-change.ts).
+    const subscription = handleSubscriptionPages(store, ex.session, {
+      method: ex.request.method,
+      url: ex.url,
+      fields: ex.fields,
+    });
+    if (subscription) {
+      return 'location' in subscription
+        ? redirect(ex, subscription.location)
+        : render(ex, subscription.page, subscription.status);
     }
     // The customer payment page of a pending order, and its form's post (demo/checkout/order-pay.ts).
     const orderPay = /^\/checkout\/order-pay\/(\d+)\/$/.exec(path);

@@ -29,6 +29,7 @@ import { noticesHtml, renderDocument, type PageContext } from '../layout';
 import { renderMyAccount } from '../pages/account';
 import { store as defaultStore, type DemoStore, type Session } from '../store';
 import { CARD_GATEWAY_ID } from './orders';
+import { subscriptionsMenuItem } from './subscription-change';
 import {
   addSavedCard,
   CARD_TITLE,
@@ -234,8 +235,11 @@ export function addPaymentMethodAction(
 
 /** `myaccount/navigation.php` with the demo's endpoints (the dashboard, these pages, log out). */
 export function accountNavigation(store: DemoStore, session: Session, current: string): string {
+  // WooCommerce Subscriptions' item, where its "Orders" would be (demo/checkout/subscription-change.ts).
+  const subscriptions = subscriptionsMenuItem(store, session);
   const items: [string, string, string][] = [
     ['dashboard', 'Dashboard', '/my-account/'],
+    ...(subscriptions ? [subscriptions] : []),
     ['payment-methods', 'Payment methods', PAYMENT_METHODS_PATH],
     [
       'customer-logout',
@@ -259,17 +263,20 @@ export function accountNavigation(store: DemoStore, session: Session, current: s
   );
 }
 
-/** `myaccount/my-account.php` around an endpoint's content, the notices at its top. */
-function accountPage(
+/**
+ * `myaccount/my-account.php` around an endpoint's content, the notices at its top. `menu`: the
+ * navigation item shown active, when it is not the endpoint's own (a subscription's page).
+ */
+export function accountPage(
   ctx: PageContext,
   store: DemoStore,
-  page: { title: string; endpoint: string; content: string; scripts?: string[] },
+  page: { title: string; endpoint: string; content: string; scripts?: string[]; menu?: string },
 ): string {
   const main =
     '<article class="page type-page status-publish hentry"><header class="entry-header">' +
     `<h1 class="entry-title">${escapeHtml(page.title)}</h1></header>` +
     '<div class="entry-content"><div class="woocommerce">' +
-    accountNavigation(store, ctx.session, page.endpoint) +
+    accountNavigation(store, ctx.session, page.menu ?? page.endpoint) +
     '<div class="woocommerce-MyAccount-content">\n' +
     // `woocommerce_output_all_notices` at `woocommerce_account_content`, priority 5.
     noticesHtml(ctx.notices) +

@@ -1250,7 +1250,9 @@ export function expressCheckoutIsland(
   page: ExpressPage,
 ): string {
   const params = expressCheckoutParams(store, ctx.session, ctx.url.origin, page);
-  const props = page.kind === 'product' ? { params, productId: page.productId } : { params };
+  const sheet = cartSheet(store, ctx.session, true);
+  const cart = { ...sheet, needsShipping: sheet.total.amount > 0 };
+  const props = page.kind === 'product' ? { params, productId: page.productId } : { params, cart };
   const fallback = `<div class="shop-islands-express" id="wc-stripe-express-checkout-element" style="--shop-islands-express-height: ${BUTTON_HEIGHT}px"></div>`;
   return ctx.islands.render('express-checkout', props, fallback);
 }

@@ -2,7 +2,8 @@
  * The classic checkout's wc-ajax endpoints as WooCommerce 9.9 answers them (checkout.md §7; samples
  * 41–54): `update_order_review`, `checkout`, `apply_coupon`, `remove_coupon`, and the card
  * gateway's `wc_stripe_update_order_status` and `wc_stripe_update_failed_order` (WooCommerce Stripe
- * Gateway 9.x, demo/checkout/stripe.ts). MSW handlers over the demo store; demo/handlers.ts puts them
+ * Gateway 9.x, demo/checkout/stripe.ts) and `wc_stripe_confirm_change_payment` (a subscription's
+ * payment change, demo/checkout/subscription-change.ts). MSW handlers over the demo store; demo/handlers.ts puts them
  * before its own wc-ajax handler.
  *
  * Each reads the form as PHP would (`$_REQUEST`: the query string and a urlencoded or multipart
@@ -23,6 +24,7 @@ import {
   takeSessionNotices,
 } from './process';
 import { savedCards, updateFailedOrder, updateOrderStatus } from './stripe';
+import { confirmChangePayment } from './subscription-change';
 
 /** Nonce actions (WooCommerce's). */
 export { NONCE } from './process';
@@ -204,6 +206,12 @@ export function createCheckoutHandlers(options: CheckoutHandlerOptions): Request
     return json(answer, answer.success && session ? store.cartCookies(session, cookies) : []);
   }
 
+  /** A subscription's payment change after 3-D Secure (demo/checkout/subscription-change.ts). */
+  function confirmChangePaymentEndpoint(request: Request, fields: URLSearchParams): Response {
+    const session = store.peekSession(cookieHeader(request));
+    return json(confirmChangePayment(store, session, fields, originOf(request)));
+  }
+
   function updateFailedOrderEndpoint(request: Request, fields: URLSearchParams): Response {
     const session = store.peekSession(cookieHeader(request));
     return json(updateFailedOrder(store, session, fields));
@@ -215,6 +223,7 @@ export function createCheckoutHandlers(options: CheckoutHandlerOptions): Request
     apply_coupon: applyCouponEndpoint,
     remove_coupon: removeCouponEndpoint,
     wc_stripe_update_order_status: updateOrderStatusEndpoint,
+    wc_stripe_confirm_change_payment: confirmChangePaymentEndpoint,
     wc_stripe_update_failed_order: updateFailedOrderEndpoint,
   };
 

@@ -665,7 +665,7 @@ describe('the Stripe.js double on the pages', () => {
   const scriptsOf = (doc: Document) =>
     [...doc.head.querySelectorAll('script[src]')].map((s) => s.getAttribute('src'));
 
-  it('is printed before the loader on the checkout and order-pay pages only', async () => {
+  it('is printed before the loader on the pages with a card box or express buttons only', async () => {
     const site = createSite({ store, assets });
     const client = cookieClient(origin, site);
     await client.send('/?add-to-cart=13');
@@ -673,7 +673,10 @@ describe('the Stripe.js double on the pages', () => {
     const loader = '/wp-content/plugins/shop-islands/dist/assets/loader-1.js';
     expect(scriptsOf(await page('/checkout/'))).toEqual([STRIPE_DOUBLE_SRC, loader]);
     expect(scriptsOf(await page(PAY_FOR_ORDER_PATH))).toEqual([STRIPE_DOUBLE_SRC, loader]);
-    for (const path of ['/', '/cart/', '/shop/', '/my-account/']) {
+    // The express checkout buttons: the product page and a cart with something in it.
+    expect(scriptsOf(await page('/cart/'))).toEqual([STRIPE_DOUBLE_SRC, loader]);
+    expect(scriptsOf(await page('/product/pro-match-football/'))).toEqual([STRIPE_DOUBLE_SRC, loader]);
+    for (const path of ['/', '/shop/', '/my-account/']) {
       expect(scriptsOf(await page(path)), path).toEqual([loader]);
     }
     // `?stripe=fail-load`: left out, the island shows that Stripe.js could not load.

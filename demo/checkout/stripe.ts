@@ -215,6 +215,12 @@ export interface CardBoxOptions {
    * the save checkbox is printed, the island shows it only while "Create an account?" is ticked.
    */
   guestMaySave: boolean;
+  /**
+   * The gateway's save checkbox forced on and hidden (`save_payment_method_checkbox( true )`): the
+   * change-payment page of a subscription, whose new method is always kept
+   * (`display_save_payment_method_checkbox()` answers false there). Replaces the visible checkbox.
+   */
+  forceSave?: boolean;
 }
 
 /** The seeded card alone, as {@link savedCards} gives it to a logged-in session. */
@@ -260,6 +266,19 @@ function saveCheckbox(id: string): string {
   );
 }
 
+/** `save_payment_method_checkbox( true )`: checked, in a hidden fieldset (posted all the same). */
+function forcedSaveCheckbox(id: string): string {
+  const name = `wc-${id}-new-payment-method`;
+  return (
+    '\t\t<fieldset style="display:none;">\n' +
+    '\t\t\t<p class="form-row woocommerce-SavedPaymentMethods-saveNew">\n' +
+    `\t\t\t\t<input id="${name}" name="${name}" type="checkbox" value="true" style="width:auto;" checked />\n` +
+    `\t\t\t\t<label for="${name}" style="display:inline;">\n` +
+    '\t\t\t\t\tSave payment information to my account for future purchases.\t\t\t\t</label>\n' +
+    '\t\t\t</p>\n\t\t</fieldset>\n'
+  );
+}
+
 /**
  * The card gateway's `div.payment_box` (sample 40, test mode off: no test-mode text): the saved
  * cards for a logged-in customer, the fieldset the Payment Element is drawn in, the save checkbox.
@@ -278,7 +297,11 @@ export function cardPaymentBox(options: CardBoxOptions): string {
     `\t\t\t\t<input id="wc_${id}_selected_upe_payment_type" type="hidden" name="wc_${id}_selected_upe_payment_type" />\n` +
     `\t\t\t\t<input type="hidden" class="wc-${id}-is-deferred-intent" name="wc-${id}-is-deferred-intent" value="1" />\n` +
     '\t\t\t</fieldset>\n' +
-    (options.loggedIn || options.guestMaySave ? saveCheckbox(id) : '') +
+    (options.forceSave
+      ? forcedSaveCheckbox(id)
+      : options.loggedIn || options.guestMaySave
+        ? saveCheckbox(id)
+        : '') +
     '\t\t\t\t\t</div>\r\n'
   );
 }
@@ -306,6 +329,27 @@ export interface StripeSettingsOptions {
    * billing country (`customerData`).
    */
   addPaymentMethod?: boolean;
+  /**
+   * WooCommerce Subscriptions' change-payment page of a subscription (the order-pay endpoint with
+   * `change_payment_method`, `is_changing_payment_method_for_subscription()`): what the gateway's
+   * `javascript_params()` prints there before it returns early (9.4.1, class-wc-stripe-upe-payment-
+   * gateway.php): `isChangingPayment`, `orderId` (the order-pay endpoint's id), `customerData` (the
+   * subscription's billing country), `addPaymentReturnURL` (the page's own URL). Not printed there:
+   * `isOrderPay`, `isPaymentNeeded` and the provider's error messages (merged after that return).
+   * `cartTotal` is '0' (the element in setup mode: nothing is charged). BLIK, not reusable, is not
+   * offered for a subscription.
+   */
+  changingPayment?: ChangingPaymentPage;
+}
+
+/** The change-payment page the gateway's settings are printed on. */
+export interface ChangingPaymentPage {
+  /** `get_query_var( 'order-pay' )`: the subscription's id. */
+  orderId: number;
+  /** `$order->get_billing_country()` of the subscription. */
+  billingCountry: string;
+  /** `home_url( add_query_arg( [] ) )`: the page's absolute URL (its query string included). */
+  pageUrl: string;
 }
 
 /**
@@ -319,7 +363,8 @@ export function stripeSettings(
   origin: string,
   options: StripeSettingsOptions = {},
 ): StripeParams {
-  const { order, addPaymentMethod = false } = options;
+  const { order, addPaymentMethod = false, changingPayment } = options;
+  if (changingPayment) return changingPaymentSettings(store, session, origin, changingPayment);
   const nonce = (action: string) => store.nonce(session, action);
   const country = checkoutState(session).billing.country || 'IE';
   const cartTotal = () => totals(store, session).total;
@@ -382,6 +427,76 @@ export function stripeSettings(
     isPaymentNeeded:
       addPaymentMethod && !order ? flag(store.cartLines(session).length > 0 && cartTotal() > 0) : '1',
     ...PROVIDER_MESSAGES,
+  };
+}
+
+/**
+ * {@link stripeSettings} on a subscription's change-payment page: the keys the gateway prints before
+ * `javascript_params()` returns for `$is_change_payment_method` (no `isOrderPay`, no
+ * `isPaymentNeeded`, no error messages), in the demo's shape of the others.
+ */
+function changingPaymentSettings(
+  store: DemoStore,
+  session: Session,
+  origin: string,
+  page: ChangingPaymentPage,
+): StripeParams {
+  const nonce = (action: string) => store.nonce(session, action);
+  const country = checkoutState(session).billing.country || 'IE';
+  return {
+    gatewayId: CARD_GATEWAY_ID,
+    title: CARD_TITLE,
+    isUPEEnabled: '1',
+    key: DEMO_PUBLISHABLE_KEY,
+    locale: 'en',
+    apiVersion: '2024-06-20',
+    // `is_checkout() && empty( $_GET['pay_for_order'] )`: the page has `pay_for_order`.
+    isCheckout: '',
+    isLoggedIn: flag(session.loggedIn !== null),
+    isSignupOnCheckoutAllowed: '1',
+    return_url: `${origin}/checkout/order-received/?utm_nooverride=1`,
+    ajax_url: '/?wc-ajax=%%endpoint%%',
+    theme_name: 'storefront',
+    testMode: '',
+    createPaymentIntentNonce: nonce(STRIPE_NONCE.createPaymentIntent),
+    updatePaymentIntentNonce: nonce(STRIPE_NONCE.updatePaymentIntent),
+    createSetupIntentNonce: nonce(STRIPE_NONCE.createSetupIntent),
+    createAndConfirmSetupIntentNonce: nonce(STRIPE_NONCE.createAndConfirmSetupIntent),
+    updateFailedOrderNonce: nonce(STRIPE_NONCE.updateFailedOrder),
+    paymentMethodsConfig: {
+      card: {
+        isReusable: true,
+        title: CARD_TITLE,
+        description: '',
+        testingInstructions: '',
+        showSaveOption: true,
+        supportsDeferredIntent: true,
+        countries: [],
+      },
+    },
+    genericErrorMessage: CARD_TEXT.generic,
+    accountDescriptor: '',
+    enabledBillingFields: addressFieldset('billing', country).map((f) => f.key),
+    cartContainsSubscription: '',
+    accountCountry: 'IE',
+    isPaymentRequestEnabled: '',
+    isAmazonPayEnabled: '',
+    isLinkEnabled: '',
+    appearance: '',
+    blocksAppearance: '',
+    saveAppearanceNonce: nonce(STRIPE_NONCE.saveAppearance),
+    isECEEnabled: '',
+    isAmazonPayAvailable: '',
+    is_ach_enabled: '',
+    is_acss_enabled: '',
+    is_blik_enabled: '',
+    isSPEEnabled: '',
+    cartTotal: '0',
+    currency: 'EUR',
+    orderId: String(page.orderId),
+    customerData: { billing_country: page.billingCountry },
+    isChangingPayment: '1',
+    addPaymentReturnURL: page.pageUrl,
   };
 }
 

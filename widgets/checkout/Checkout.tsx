@@ -631,6 +631,14 @@ function guardOrderPay(
       return;
     }
     if (card.provider === '' || method !== card.provider) return;
+    // A saved method: the server charges it; the form posts as printed (nothing to make first).
+    const token = form.querySelector<HTMLInputElement>(
+      `input[name="wc-${CSS.escape(card.provider)}-payment-token"]:checked`,
+    );
+    if (token && token.value !== 'new') {
+      setPaymentFields(form, []);
+      return;
+    }
     event.preventDefault();
     preparing = true;
     onBusy(true);
@@ -645,8 +653,12 @@ function guardOrderPay(
           (submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement) &&
           submitter.form === form &&
           submitter.type === 'submit';
-        if (own) form.requestSubmit(submitter);
-        else form.requestSubmit();
+        // From a task of its own: a submission asked for while the first one is still being
+        // dispatched (a payment method made at once) is ignored by the browser.
+        setTimeout(() => {
+          if (own) form.requestSubmit(submitter);
+          else form.requestSubmit();
+        }, 0);
       },
       (error: unknown) => {
         preparing = false;

@@ -305,3 +305,34 @@ describe('express checkout where no wallet can pay', () => {
     expect(container.querySelector('.shop-islands-express')).not.toBeNull();
   });
 });
+
+describe('express checkout on the cart page', () => {
+  const CART_PARAMS = JSON.parse(sample('params/cart.wc_stripe_express_checkout_params.json')) as Record<
+    string,
+    unknown
+  >;
+  const PRINTED = {
+    displayItems: [
+      { label: 'Pro Match Football', amount: 2499 },
+      { key: 'total_shipping', label: 'Shipping', amount: 500 },
+    ],
+    total: { label: ' (via WooCommerce)', amount: 2999, pending: false },
+    needsShipping: true,
+  };
+
+  it('starts from the cart the server printed: no request on load; WooCommerce’s recalculation reads it again', async () => {
+    await mount({ params: CART_PARAMS, cart: PRINTED }, '');
+    await wallet();
+    expect(calls).toHaveLength(0);
+    const group = double!.log.calls.find((c) => c.method === 'elements')!.args[0] as Record<string, unknown>;
+    expect(group.amount).toBe(2999);
+    document.body.dispatchEvent(new CustomEvent('updated_cart_totals', { bubbles: true }));
+    await waitFor(() => expect(named('GET cart')).toHaveLength(1));
+  });
+
+  it('without a printed cart, reads the Store API cart on load (the gateway’s way)', async () => {
+    await mount({ params: CART_PARAMS }, '');
+    await wallet();
+    expect(named('GET cart')).toHaveLength(1);
+  });
+});

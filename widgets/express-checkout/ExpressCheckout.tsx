@@ -127,7 +127,7 @@ function textOf(html: string): string {
 
 const problem = (message: string) => Object.assign(new Error(message), { name: 'ExpressProblem' });
 
-export function ExpressCheckout({ params, productId, apiVersion }: ExpressCheckoutProps) {
+export function ExpressCheckout({ params, productId, apiVersion, cart }: ExpressCheckoutProps) {
   const productPage = params.is_product_page && productId !== undefined;
   const [stripe] = useState(() =>
     loadStripe(params.stripe.publishable_key, {
@@ -135,7 +135,21 @@ export function ExpressCheckout({ params, productId, apiVersion }: ExpressChecko
       locale: params.stripe.locale as 'auto',
     }).catch(() => null),
   );
-  const [sheet, setSheet] = useState<Sheet | null>(() => (productPage ? productSheet(params) : null));
+  const [sheet, setSheet] = useState<Sheet | null>(() =>
+    productPage
+      ? productSheet(params)
+      : cart
+        ? {
+            lineItems: lineItems(cart.displayItems),
+            shippingRates: [],
+            amount: cart.total.amount,
+            needsShipping: cart.needsShipping,
+          }
+        : null,
+  );
+  // The server's sheet of the cart: no Store API request on load (a page view with a known cart
+  // makes none), the cart read again only when WooCommerce recalculates it.
+  const [printedCart] = useState(() => cart !== undefined);
   const [message, setMessage] = useState<string | null>(null);
   const [available, setAvailable] = useState<boolean | null>(null);
 
@@ -157,7 +171,7 @@ export function ExpressCheckout({ params, productId, apiVersion }: ExpressChecko
         },
       );
     };
-    read();
+    if (!printedCart) read();
     const offTotals = on('updated_cart_totals', read, document.body);
     const offCheckout = on('updated_checkout', read, document.body);
     return () => {
@@ -165,7 +179,7 @@ export function ExpressCheckout({ params, productId, apiVersion }: ExpressChecko
       offTotals();
       offCheckout();
     };
-  }, [params, productPage]);
+  }, [params, productPage, printedCart]);
 
   // A product page: the sheet of the current choice (quantity, variation), as the gateway asks it.
   useEffect(() => {

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { ExpressCheckoutParamsSchema } from '../../src/contract/express';
+import { DisplayItemSchema, ExpressCheckoutParamsSchema, TotalSchema } from '../../src/contract/express';
 import { optionalFromPhp } from '../../src/contract/props';
 
 /**
@@ -11,6 +11,20 @@ export const ExpressCheckoutPropsSchema = z.object({
   params: ExpressCheckoutParamsSchema,
   /** The product page's product (its add-to-cart form is read when the shopper presses a button). */
   productId: optionalFromPhp(z.optional(z.int().check(z.positive()))),
+  /**
+   * The cart's sheet as the server knows it when it prints the cart or checkout page (the gateway's
+   * `build_display_items()`): the buttons start from it without asking the Store API, and read the
+   * cart again only when WooCommerce recalculates it. Left out, the cart is read on load (9.4.1's way).
+   */
+  cart: optionalFromPhp(
+    z.optional(
+      z.object({
+        displayItems: z.array(DisplayItemSchema),
+        total: TotalSchema,
+        needsShipping: z._default(z.boolean(), false),
+      }),
+    ),
+  ),
   /** Stripe's API version the gateway initialises Stripe.js with (§9: 2024-06-20). */
   apiVersion: z._default(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}(\.[a-z]+)?$/)), '2024-06-20'),
 });
