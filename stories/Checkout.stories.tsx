@@ -725,3 +725,82 @@ export const BlikPaid: Story = {
     expect(count('checkout')).toBe(1);
   },
 };
+
+export const BlikNoSaveOption: Story = {
+  name: 'BLIK: no save checkbox (not a reusable method, §5)',
+  args: { loggedIn: true, blik: true },
+  play: async ({ canvasElement }) => {
+    const canvas = await mounted(canvasElement);
+    await userEvent.click(canvas.getByRole('radio', { name: /Credit \/ Debit Card/ }));
+    await userEvent.click(canvas.getByRole('radio', { name: 'Use a new payment method' }));
+    const save = () =>
+      canvas.getByRole('checkbox', {
+        name: 'Save payment information to my account for future purchases.',
+        hidden: true,
+      });
+    await waitFor(() => expect(save()).toBeVisible(), { timeout: 15_000 });
+    await userEvent.click(await canvas.findByRole('radio', { name: 'BLIK' }, { timeout: 15_000 }));
+    await waitFor(() => expect(save()).not.toBeVisible());
+    await userEvent.click(canvas.getByRole('radio', { name: 'Card' }));
+    await waitFor(() => expect(save()).toBeVisible());
+  },
+};
+
+/**
+ * A confirmation route in the URL hash when the page opens (§2): set before the island mounts (the
+ * story's beforeEach), the page's own address put back when the story ends.
+ */
+function openedWith(hash: string) {
+  return () => {
+    const before = window.location.pathname + window.location.search + window.location.hash;
+    history.replaceState(history.state, '', `${window.location.pathname}${window.location.search}${hash}`);
+    return () => history.replaceState(history.state, '', before);
+  };
+}
+const payment = (canvas: Canvas, text: RegExp) =>
+  waitFor(() => expect(canvas.getByText(text)).toBeVisible(), { timeout: 15_000 });
+
+export const VoucherOffSite: Story = {
+  name: 'Voucher: confirmed, but its return URL is another site’s (§8)',
+  beforeEach: openedWith(
+    `#wc-stripe-voucher-123:boleto:pi_3Qv0ucher_secret_Ab12:${encodeURIComponent('https://evil.example/thanks')}`,
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = await mounted(canvasElement);
+    // The double shows the voucher as a dialog; the shopper closes it.
+    const voucher = await within(document.body).findByRole(
+      'dialog',
+      { name: '3D Secure 2 Test Page' },
+      { timeout: 15_000 },
+    );
+    await userEvent.click(within(voucher).getByRole('button', { name: 'Complete' }));
+    await payment(
+      canvas,
+      /There was a problem processing the payment\. Please refresh the page to try again\./,
+    );
+    expect(browser.assign).not.toHaveBeenCalled();
+  },
+};
+
+export const WalletInvalidType: Story = {
+  name: 'Wallet: a type the gateway does not know (§8 invalid wallet type)',
+  beforeEach: openedWith(
+    `#wc-stripe-wallet-123:paypal_wallet:pi:pi_3Qw4llet_secret_Cd34:${encodeURIComponent('/checkout/order-received/123/')}:n0nce123`,
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = await mounted(canvasElement);
+    await payment(canvas, /Invalid wallet payment type, please try again or use an alternative method\./);
+    expect(browser.assign).not.toHaveBeenCalled();
+  },
+};
+
+export const HostileHash: Story = {
+  name: 'A hostile confirmation route (a javascript: URL): refused, the generic message',
+  beforeEach: openedWith(`#confirm-pi-not_a_secret:${encodeURIComponent('javascript:alert(1)')}`),
+  play: async ({ canvasElement }) => {
+    const canvas = await mounted(canvasElement);
+    await payment(canvas, /There was a problem processing the payment\. Please check your email inbox/);
+    expect(window.location.hash).toBe('');
+    expect(browser.assign).not.toHaveBeenCalled();
+  },
+};

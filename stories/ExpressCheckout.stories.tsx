@@ -240,3 +240,19 @@ export const NoWallet: Story = {
     expect(within(canvasElement).queryByRole('button', { name: 'Pay with test wallet' })).toBeNull();
   },
 };
+
+export const AnswerNotAnOrder: Story = {
+  name: 'The store answers something that is not an order (the default message)',
+  parameters: {
+    msw: msw(http.post('*/wp-json/wc/store/v1/checkout', () => HttpResponse.json({ unexpected: true }))),
+  },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(await wallet(canvasElement));
+    const dialog = await sheet();
+    await within(dialog).findAllByRole('radio', {}, { timeout: 5000 });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Pay' }));
+    await waitFor(() =>
+      expect(within(canvasElement).getByRole('alert')).toHaveTextContent('Payment failed. Please try again.'),
+    );
+  },
+};

@@ -151,14 +151,18 @@ class ElementDouble {
   /** Stripe's accordion of methods, when the group offers more than the card (here: BLIK). */
   private drawChoice(host: HTMLElement) {
     const types = this.root.groupTypes(this);
-    if (!types.includes('blik')) return;
+    const offered = (
+      [
+        ['card', 'Card'],
+        ['blik', 'BLIK'],
+        ['cashapp', 'Cash App Pay'],
+      ] as const
+    ).filter(([type]) => type === 'card' || types.includes(type));
+    if (offered.length < 2) return;
     const group = document.createElement('div');
     group.setAttribute('role', 'radiogroup');
     group.setAttribute('aria-label', 'Payment method');
-    for (const [type, label] of [
-      ['card', 'Card'],
-      ['blik', 'BLIK'],
-    ] as const) {
+    for (const [type, label] of offered) {
       const wrap = document.createElement('label');
       const radio = document.createElement('input');
       radio.type = 'radio';
@@ -497,8 +501,9 @@ export class StripeDouble {
       };
     }
     this.log.paymentMethods += 1;
-    if (payment.selected === 'blik') {
-      return { paymentMethod: { id: `pm_double_blik_${this.log.paymentMethods}`, type: 'blik' } };
+    if (payment.selected !== 'card') {
+      const type = payment.selected;
+      return { paymentMethod: { id: `pm_double_${type}_${this.log.paymentMethods}`, type } };
     }
     return { paymentMethod: { id: `pm_double_${payment.last4()}_${this.log.paymentMethods}`, type: 'card' } };
   }

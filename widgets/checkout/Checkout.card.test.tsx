@@ -537,3 +537,40 @@ describe('BLIK in the element (§1 reading B, §5, §9)', () => {
     expect(count('checkout')).toBe(1);
   });
 });
+
+describe('Cash App Pay in the element (§8, §9)', () => {
+  const config = (STRIPE.paymentMethodsConfig ?? {}) as Record<string, unknown>;
+  const NOTICE =
+    'Please note that, depending on your account and transaction history, Cash App Pay may reject your transaction due to its amount.';
+  const withCashApp = (cartTotal: string) => ({
+    ...PROPS,
+    stripe: {
+      ...STRIPE,
+      cartTotal,
+      paymentMethodsConfig: {
+        ...config,
+        cashapp: { isReusable: true, title: 'Cash App Pay', countries: ['US'] },
+      },
+    },
+  });
+
+  it('says the wallet may refuse a cart above 2,000.00', async () => {
+    answer({});
+    await mount(withCashApp('250000'));
+    fireEvent.click(form().querySelector('#payment_method_stripe')!);
+    await screen.findByLabelText('Card number', {}, LOADED);
+    expect(screen.queryByText(NOTICE)).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: 'Cash App Pay' }));
+    expect(await screen.findByText(NOTICE)).toBeInTheDocument();
+  });
+
+  it('says nothing at or under it', async () => {
+    answer({});
+    await mount(withCashApp('200000'));
+    fireEvent.click(form().querySelector('#payment_method_stripe')!);
+    await screen.findByLabelText('Card number', {}, LOADED);
+    fireEvent.click(screen.getByRole('radio', { name: 'Cash App Pay' }));
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Cash App Pay' })).toBeChecked());
+    expect(screen.queryByText(NOTICE)).toBeNull();
+  });
+});

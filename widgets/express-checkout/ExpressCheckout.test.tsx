@@ -4,7 +4,7 @@
  * (its 'Pay with test wallet' button and 'Test wallet' sheet), the gateway's and the Store API's
  * answers recorded.
  */
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -334,5 +334,53 @@ describe('express checkout on the cart page', () => {
     await mount({ params: CART_PARAMS }, '');
     await wallet();
     expect(named('GET cart')).toHaveLength(1);
+  });
+});
+
+describe('express checkout failures (§8)', () => {
+  async function payUntilFailure() {
+    fireEvent.click(await wallet());
+    const dialog = await sheet();
+    await waitFor(() => expect(named('wc_stripe_get_shipping_options')).toHaveLength(1));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pay' }));
+    return dialog;
+  }
+
+  it('an answer that is not an order: the default message', async () => {
+    replies['POST checkout'] = () => HttpResponse.json({ unexpected: true });
+    await mount();
+    await payUntilFailure();
+    expect(
+      await screen.findByText('Payment failed. Please try again.', { exact: false }),
+    ).toBeInTheDocument();
+  });
+
+  it('Stripe.js throwing: the last-resort message, and Pay can be tried again', async () => {
+    await mount();
+    await wallet();
+    vi.spyOn(double!, 'createPaymentMethod').mockRejectedValueOnce(new Error('internal'));
+    const dialog = await payUntilFailure();
+    expect(await screen.findByText('An unknown error occurred.', { exact: false })).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pay' }));
+    await waitFor(() => expect(navigation.assign).toHaveBeenCalledWith(ORDER_RECEIVED));
+    expect(named('POST checkout')).toHaveLength(1);
+  });
+
+  it('the store not answering in time: the timeout message', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      replies['POST checkout'] = () => new Promise<Response>(() => {});
+      await mount();
+      await payUntilFailure();
+      await waitFor(() => expect(named('POST checkout')).toHaveLength(1));
+      await act(() => vi.advanceTimersByTimeAsync(120_000));
+      expect(
+        await screen.findByText('A timeout occurred while connecting to the server. Please try again.', {
+          exact: false,
+        }),
+      ).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

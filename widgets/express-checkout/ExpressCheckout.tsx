@@ -49,7 +49,7 @@ import { on } from '../../src/events/bus';
 import { __ } from '../../src/i18n';
 import { leaveFor } from '../../src/navigation';
 import { parseHashRoute } from '../../src/payments/stripe/box';
-import { CONNECTION_MESSAGES } from '../../src/payments/stripe/model';
+import { CONNECTION_MESSAGES, UNKNOWN_ERROR } from '../../src/payments/stripe/model';
 import { REFUSED_NAVIGATION_MESSAGE } from '../../src/security/url';
 import { TransportError } from '../../src/transport/errors';
 import {
@@ -88,7 +88,7 @@ function productSheet(params: ExpressCheckoutParams): Sheet | null {
 }
 
 /** What the shopper chose in the product's add-to-cart form: quantity and variation selects. */
-function productChoice(productId: number): {
+function productChoice(): {
   qty: number;
   attributes: Record<string, string>;
   complete: boolean;
@@ -102,7 +102,6 @@ function productChoice(productId: number): {
     attributes[select.name] = select.value;
     if (select.value === '') complete = false;
   });
-  void productId;
   return { qty, attributes, complete };
 }
 
@@ -116,7 +115,10 @@ function failureMessage(error: unknown): string {
     if (error.kind !== 'schema') return __(CONNECTION_MESSAGES.other);
   }
   if (error instanceof Error && error.name === 'ExpressProblem') return error.message;
-  return __(PAYMENT_FAILED);
+  // An answer that is not what the contract says: the payment failed, as far as the page knows.
+  if (error instanceof TransportError) return __(PAYMENT_FAILED);
+  // Anything else (Stripe.js or the browser threw): §8's last resort.
+  return __(UNKNOWN_ERROR);
 }
 
 /** Server messages may hold markup (WooCommerce's notices): shown as their text only. */
@@ -191,7 +193,7 @@ export function ExpressCheckout({ params, productId, apiVersion, cart }: Express
     const ask = () => {
       window.clearTimeout(timer);
       timer = window.setTimeout(() => {
-        const choice = productChoice(productId);
+        const choice = productChoice();
         if (!choice.complete) return;
         current?.abort();
         const controller = new AbortController();
@@ -336,7 +338,7 @@ function Buttons({ params, sheet, onSheet, productId, onAvailable, onProblem }: 
       const { params, sheet } = now.current;
       onProblem(null);
       if (productId !== undefined) {
-        const choice = productChoice(productId);
+        const choice = productChoice();
         if (!choice.complete) {
           event.reject();
           onProblem(__(SELECTION_NEEDED));

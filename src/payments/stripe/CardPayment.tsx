@@ -36,6 +36,12 @@ import {
 } from './model';
 import { FAILED_TO_LOAD, INVALID_DETAILS, type HashRoute } from './box';
 
+/** §8 "Payment": the cash wallet's notice when the cart total is above §9's threshold. */
+const CASHAPP_NOTICE =
+  'Please note that, depending on your account and transaction history, %s Pay may reject your transaction due to its amount.';
+/** §9: cartTotal > 200000 (minor units). */
+const CASHAPP_NOTICE_ABOVE = 200000;
+
 /** A payment that cannot go on, with the message the shopper is shown (§8 "Payment"). */
 export class PaymentProblem extends Error {
   override readonly name = 'PaymentProblem';
@@ -99,6 +105,8 @@ export interface CardPaymentProps {
   onHandle(handle: CardHandle | null): void;
   /** A field's label in the form, for '%s is a required field.' (§5). */
   label?(field: string): string | null;
+  /** The method chosen in the element ('card', 'blik'…): the save checkbox depends on it (§5). */
+  onType?(type: string): void;
 }
 
 /** The message for a failed payment call (§8 "Connection errors"), or the server's own. */
@@ -437,8 +445,16 @@ function PaymentFields(props: CardPaymentProps & { onLoadError(): void }) {
       <PaymentElement
         options={elementOptions}
         onLoadError={props.onLoadError}
-        onChange={(event) => setType(event.value.type)}
+        onChange={(event) => {
+          setType(event.value.type);
+          props.onType?.(event.value.type);
+        }}
       />
+      {type === 'cashapp' && settings.cartTotal > CASHAPP_NOTICE_ABOVE && (
+        <p className="woocommerce-info shop-islands-cashapp-notice" role="status">
+          {__(CASHAPP_NOTICE).replace('%s', 'Cash App')}
+        </p>
+      )}
       {type === 'blik' && (
         <BlikCode
           inputRef={blikInput}

@@ -75,6 +75,8 @@ export function useCardPayment(
     [],
   );
   const [saving, setSaving] = useState(false);
+  // The method chosen in the element: the save checkbox is never shown for some (§5).
+  const [type, setType] = useState('card');
 
   const settle = useCallback(() => {
     if (!form || !host || host.isConnected) return;
@@ -104,7 +106,7 @@ export function useCardPayment(
       const creating = !!form.querySelector<HTMLInputElement>('#createaccount')?.checked;
       const shown =
         !usingSaved &&
-        saveOptionShown(settings, 'card', {
+        saveOptionShown(settings, type, {
           loggedIn: settings.isLoggedIn,
           creatingAccount: creating || (!form.querySelector('#createaccount') && settings.isLoggedIn),
         });
@@ -118,7 +120,7 @@ export function useCardPayment(
       form.removeEventListener('change', arrange);
       off();
     };
-  }, [form, host, settings, id]);
+  }, [form, host, settings, id, type]);
 
   // WooCommerce's own words for a missing value: the address's name, then the field's label
   // ('Billing Email address is a required field.').
@@ -145,6 +147,7 @@ export function useCardPayment(
                 changingPayment={settings.isChangingPayment}
                 onHandle={onHandle}
                 label={label}
+                onType={setType}
               />
             </Suspense>
           </CodeFailed>,
