@@ -19,7 +19,7 @@
  */
 import * as z from 'zod/mini';
 import { httpUrl } from '../security/url';
-import { WpFlag } from './stripe';
+import { WpFlag } from './props';
 import { HttpUrl } from './url';
 
 // -- building blocks ---------------------------------------------------------------------------

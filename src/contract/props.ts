@@ -114,3 +114,9 @@ export const Html = z.string();
  * (a product's own content, video embeds included): only trusted server markup belongs here.
  */
 export const TrustedHtml = z.string();
+
+/** A flag as `wp_localize_script()` prints one: "1" / "" (or a real boolean, or 1 / 0). */
+export const WpFlag = z.pipe(
+  z.transform((value: unknown) => value === true || value === 1 || value === '1' || value === 'yes'),
+  z.boolean(),
+);

@@ -9,14 +9,8 @@
  * gives typed values.
  */
 import * as z from 'zod/mini';
-import { optionalFromPhp } from './props';
+import { optionalFromPhp, WpFlag } from './props';
 import { HttpUrl } from './url';
-
-/** A flag as `wp_localize_script()` prints one: "1" / "" (or a real boolean, or 1 / 0). */
-export const WpFlag = z.pipe(
-  z.transform((value: unknown) => value === true || value === 1 || value === '1' || value === 'yes'),
-  z.boolean(),
-);
 
 /** A number printed as a string ("23989"); anything else reads as 0. */
 const WpNumber = z.pipe(

@@ -3,7 +3,7 @@
  * POST `/?wc-ajax=wc_{provider}_{name}`, each with its own nonce. None is retried by the transport:
  * each one changes an order.
  */
-import { TextSchema } from '../contract/checkout';
+import * as z from 'zod/mini';
 import {
   OrderStatusAnswerSchema,
   SetupIntentAnswerSchema,
@@ -42,7 +42,7 @@ export async function updateFailedOrder(
 ): Promise<void> {
   await wcAjax(action(provider, 'update_failed_order'), fields, {
     ...options,
-    schema: TextSchema,
+    schema: z.string(),
     responseType: 'text',
   });
 }

@@ -29,7 +29,7 @@ import {
 import { placeOrderOutcome, reviewPayload } from './model';
 import { useCardPayment, type CardSlot } from '../../src/payments/stripe/card-slot';
 import { setPaymentFields } from '../../src/payments/fields';
-import { isProviderHash, parseHashRoute } from '../../src/payments/stripe/box';
+import { isProviderHash, parseHashRoute } from '../../src/payments/stripe/hash-route';
 import { ReviewScheduler } from './review-scheduler';
 import type { CheckoutProps } from './schema';
 import { useToggles } from './toggles';

@@ -48,7 +48,7 @@ import { updateFailedOrder, updateOrderStatus } from '../../src/endpoints/paymen
 import { on } from '../../src/events/bus';
 import { __ } from '../../src/i18n';
 import { leaveFor } from '../../src/navigation';
-import { parseHashRoute } from '../../src/payments/stripe/box';
+import { parseHashRoute } from '../../src/payments/stripe/hash-route';
 import { CONNECTION_MESSAGES, UNKNOWN_ERROR } from '../../src/payments/stripe/model';
 import { REFUSED_NAVIGATION_MESSAGE } from '../../src/security/url';
 import { TransportError } from '../../src/transport/errors';

@@ -34,7 +34,8 @@ import {
   validBlikCode,
   type ProviderError,
 } from './model';
-import { FAILED_TO_LOAD, INVALID_DETAILS, type HashRoute } from './box';
+import { FAILED_TO_LOAD, INVALID_DETAILS } from './box';
+import type { HashRoute } from './hash-route';
 
 /** §8 "Payment": the cash wallet's notice when the cart total is above §9's threshold. */
 const CASHAPP_NOTICE =

@@ -11,7 +11,8 @@ import {
   providerErrorMessage,
   validBlikCode,
 } from './model';
-import { isProviderHash, parseHashRoute, saveOptionShown } from './box';
+import { saveOptionShown } from './box';
+import { isProviderHash, parseHashRoute } from './hash-route';
 
 const RECORDED = JSON.parse(
   readFileSync(
