@@ -14,7 +14,7 @@ import { locatorOf, resolve } from '../src/islands/locate';
 import { navigation } from '../src/navigation';
 import island from '../widgets/add-payment-method/island';
 import { demoHandlers } from './support/msw';
-import { elementMounts, stripeDouble } from './support/stripe';
+import { elementMounts, freshStripe, stripeDouble } from './support/stripe';
 
 /**
  * My Account's add-payment-method page (checkout.md §2 "Account pages", §4, §7 "Admin endpoint",
@@ -119,8 +119,7 @@ const meta = {
   parameters: { msw: msw() },
   beforeEach: () => {
     asked.length = 0;
-    stripeDouble.options = { authenticate: 'dialog' };
-    stripeDouble.made.length = 0;
+    freshStripe({ authenticate: 'dialog' });
     page = printPage();
     // The form's POST leaves the page: held back, and said under the form instead.
     const submit = spyOn(navigation, 'submit').mockImplementation((form) => {

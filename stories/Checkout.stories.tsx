@@ -13,7 +13,7 @@ import { browser } from '../widgets/checkout/Checkout';
 import island from '../widgets/checkout/island';
 import { inJsdom } from './support/lightbox';
 import { demoHandlers } from './support/msw';
-import { elementMounts, stripeDouble } from './support/stripe';
+import { elementMounts, freshStripe, stripeDouble } from './support/stripe';
 
 /**
  * The classic checkout island over the markup the demo store prints for a session with Pro Match
@@ -212,8 +212,7 @@ const meta = {
   parameters: { msw: msw() },
   beforeEach: ({ args }) => {
     asked.length = 0;
-    stripeDouble.options = { authenticate: 'dialog' };
-    stripeDouble.made.length = 0;
+    freshStripe({ authenticate: 'dialog' });
     // The island keeps a draft of the form in sessionStorage: none from an earlier story.
     sessionStorage.clear();
     page = printCheckout(args.loggedIn, args.blik);

@@ -9,7 +9,7 @@ import { locatorOf, resolve } from '../src/islands/locate';
 import { navigation } from '../src/navigation';
 import island from '../widgets/express-checkout/island';
 import { demoHandlers } from './support/msw';
-import { stripeDouble } from './support/stripe';
+import { freshStripe, stripeDouble } from './support/stripe';
 
 /**
  * The express checkout buttons (checkout.md §7 "Express checkout", "Store API") on the demo's Pro
@@ -105,8 +105,7 @@ const meta = {
   loaders: [() => ({ settings: { rest_nonce: page?.restNonce ?? '' } })],
   parameters: { msw: msw() },
   beforeEach: ({ args }) => {
-    stripeDouble.options = {};
-    stripeDouble.made.length = 0;
+    freshStripe({});
     page = printPage(args.variable);
     const assign = spyOn(navigation, 'assign').mockImplementation((url) => {
       const line = document.querySelector('[data-testid="left"]');

@@ -1,3 +1,4 @@
+import { forgetStripeObjects } from '../../src/payments/stripe/load';
 import { StripeDouble, type StripeDoubleOptions } from '../../src/test/stripe-double';
 
 /**
@@ -16,6 +17,13 @@ page.Stripe ??= Object.assign(
   },
   { version: 'endive' },
 );
+
+/** A story's beforeEach: its own double (new options), no Stripe object of an earlier story kept. */
+export function freshStripe(options: StripeDoubleOptions = {}): void {
+  forgetStripeObjects();
+  stripeDouble.options = options;
+  stripeDouble.made.length = 0;
+}
 
 /** Payment Element mounts over every Stripe object the stories made. */
 export const elementMounts = (): number => stripeDouble.made.reduce((n, s) => n + s.log.mounts, 0);

@@ -8,6 +8,7 @@ import { HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { withTestServer } from '../../src/test/server';
+import { forgetStripeObjects } from '../../src/payments/stripe/load';
 import { StripeDouble, type StripeDoubleOptions } from '../../src/test/stripe-double';
 import { browser } from './Checkout';
 import { mountCheckout, printed, REVIEW_OK, SAMPLE_PROPS, wcAjaxRecorder } from './test-support';
@@ -62,6 +63,7 @@ const LOADED = { timeout: 15_000 };
 const placeOrder = () => fireEvent.click(form().querySelector('#place_order')!);
 
 beforeEach(() => {
+  forgetStripeObjects();
   reset();
   options = { authenticate: 'succeed' };
   double = null;

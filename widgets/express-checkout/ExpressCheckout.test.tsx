@@ -11,6 +11,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { locatorOf, resolve } from '../../src/islands/locate';
 import { navigation } from '../../src/navigation';
 import { withTestServer } from '../../src/test/server';
+import { forgetStripeObjects } from '../../src/payments/stripe/load';
 import { StripeDouble, type StripeDoubleOptions } from '../../src/test/stripe-double';
 import { sample } from '../checkout/test-support';
 import island from './island';
@@ -125,6 +126,7 @@ const wallet = () => screen.findByRole('button', { name: 'Pay with test wallet' 
 const sheet = () => screen.findByRole('dialog', { name: 'Test wallet' }, LOADED);
 
 beforeEach(() => {
+  forgetStripeObjects();
   calls.splice(0);
   replies = { ...DEFAULTS };
   options = {};

@@ -18,7 +18,6 @@
  * The container reserves the buttons' height before any script (express-checkout.css): CLS 0.
  */
 import { Elements, ExpressCheckoutElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import { loadStripe } from '@stripe/stripe-js/pure';
 import type {
   Stripe,
   StripeElementsOptions,
@@ -49,6 +48,7 @@ import { on } from '../../src/events/bus';
 import { __ } from '../../src/i18n';
 import { leaveFor } from '../../src/navigation';
 import { parseHashRoute } from '../../src/payments/stripe/hash-route';
+import { stripeFor } from '../../src/payments/stripe/load';
 import { CONNECTION_MESSAGES, UNKNOWN_ERROR } from '../../src/payments/stripe/model';
 import { REFUSED_NAVIGATION_MESSAGE } from '../../src/security/url';
 import { TransportError } from '../../src/transport/errors';
@@ -132,10 +132,7 @@ const problem = (message: string) => Object.assign(new Error(message), { name: '
 export function ExpressCheckout({ params, productId, apiVersion, cart }: ExpressCheckoutProps) {
   const productPage = params.is_product_page && productId !== undefined;
   const [stripe] = useState(() =>
-    loadStripe(params.stripe.publishable_key, {
-      apiVersion,
-      locale: params.stripe.locale as 'auto',
-    }).catch(() => null),
+    stripeFor(params.stripe.publishable_key, { apiVersion, locale: params.stripe.locale }),
   );
   const [sheet, setSheet] = useState<Sheet | null>(() =>
     productPage
@@ -154,6 +151,16 @@ export function ExpressCheckout({ params, productId, apiVersion, cart }: Express
   const [printedCart] = useState(() => cart !== undefined);
   const [message, setMessage] = useState<string | null>(null);
   const [available, setAvailable] = useState<boolean | null>(null);
+  // Stripe.js that cannot load offers no wallet: the reserved place stays empty.
+  useEffect(() => {
+    let live = true;
+    void stripe.then((loaded) => {
+      if (live && !loaded) setAvailable(false);
+    });
+    return () => {
+      live = false;
+    };
+  }, [stripe]);
 
   // The cart and checkout pages: the Store API cart, read again whenever WooCommerce recalculates.
   useEffect(() => {

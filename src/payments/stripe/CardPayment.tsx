@@ -10,7 +10,6 @@
  * `confirm` for a confirmation route the POST answered (3-D Secure), then `update_order_status`.
  */
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import { loadStripe } from '@stripe/stripe-js/pure';
 import type {
   Stripe,
   StripeElements,
@@ -35,6 +34,7 @@ import {
   type ProviderError,
 } from './model';
 import { FAILED_TO_LOAD, INVALID_DETAILS } from './box';
+import { stripeFor } from './load';
 import type { HashRoute } from './hash-route';
 
 /** §8 "Payment": the cash wallet's notice when the cart total is above §9's threshold. */
@@ -158,10 +158,7 @@ export default function CardPayment(props: CardPaymentProps) {
   const [stripe] = useState(() =>
     (
       props.stripe ??
-      loadStripe(props.settings.key, {
-        apiVersion: props.settings.apiVersion,
-        locale: props.settings.locale as 'auto',
-      })
+      stripeFor(props.settings.key, { apiVersion: props.settings.apiVersion, locale: props.settings.locale })
     ).then(
       (s) => {
         if (!s) setFailed(true);
