@@ -96,9 +96,19 @@ export function storeChore(
  * Turns one of the store's payment gateways on (`yes`) or off (`no`) with e2e/realstore/gateway.php;
  * without `enabled` only reads it. Returns the setting before ('yes', 'no', or 'none': no settings).
  */
-export function gatewayChore(store: Store, gateway: string, enabled?: 'yes' | 'no'): string {
-  const args = [join(ROOT, 'e2e', 'realstore', 'gateway.php'), store.docroot, gateway];
-  if (enabled) args.push(enabled);
+export function gatewayChore(
+  store: Store,
+  gateway: string,
+  enabled?: 'yes' | 'no',
+  setting = 'enabled',
+): string {
+  const args = [
+    join(ROOT, 'e2e', 'realstore', 'gateway.php'),
+    store.docroot,
+    gateway,
+    enabled ?? '',
+    setting,
+  ];
   return execFileSync('php', args, {
     env: { ...process.env, ...PORTS, REALWC_PORT: String(store.port) },
     encoding: 'utf8',
@@ -140,6 +150,24 @@ export function variationId(ids: StoreIds, sku: string): number {
  * Runs `journey` with the store's Stripe gateway off, and puts it back after, as it was: its script
  * needs checkout.js, which keeps WooCommerce's checkout (and the island off) where it is on.
  */
+/**
+ * Runs `journey` with one of the Stripe gateway's yes/no settings on (`saved_cards`,
+ * `express_checkout`), as a store owner ticks it, and puts it back afterwards.
+ */
+export async function withStripeSetting(
+  store: Store,
+  setting: string,
+  journey: () => Promise<void>,
+): Promise<void> {
+  const before = gatewayChore(store, 'stripe', undefined, setting);
+  if (before !== 'yes') gatewayChore(store, 'stripe', 'yes', setting);
+  try {
+    await journey();
+  } finally {
+    if (before !== 'yes') gatewayChore(store, 'stripe', before === 'none' ? 'no' : (before as 'no'), setting);
+  }
+}
+
 export async function withoutStripe(store: Store, journey: () => Promise<void>): Promise<void> {
   const stripe = gatewayChore(store, 'stripe');
   if (stripe === 'yes') gatewayChore(store, 'stripe', 'no');

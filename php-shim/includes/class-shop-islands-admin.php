@@ -91,6 +91,7 @@ final class Shop_Islands_Admin {
 			'shipping-calculator' => __( 'The cart page’s shipping calculator: the country’s address rules, country and state pickers, one post per Update.', 'shop-islands' ),
 			'checkout'            => __( 'The classic checkout page (the [woocommerce_checkout] shortcode): address rules and country pickers, order review, coupons, payment list and place order, over WooCommerce’s own forms.', 'shop-islands' ),
 			'add-payment-method'  => __( 'My Account’s add payment method form with the Stripe gateway’s card box (it replaces the gateway’s classic script there).', 'shop-islands' ),
+			'express-checkout'    => __( 'The Stripe gateway’s express checkout buttons (Apple Pay, Google Pay, Link) on product pages, the cart and the checkout (it replaces the gateway’s express checkout script there).', 'shop-islands' ),
 		);
 	}
 

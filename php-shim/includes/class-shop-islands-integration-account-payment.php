@@ -113,6 +113,14 @@ final class Shop_Islands_Integration_Account_Payment {
 	 * @return mixed
 	 */
 	public function replaced_scripts( $replaced ) {
+		// Before the content is printed, on the page where the island may go: WooCommerce's script is
+		// moved to the footer (WooCommerce 9 prints it in <head>), where the footer decides with the
+		// page's islands known.
+		if ( is_array( $replaced ) && ! did_action( 'wp_footer' ) && ! $this->placed && ! $this->deciding
+			&& $this->integration->enabled( self::ISLAND ) && self::add_payment_method_page() ) {
+			$replaced[ self::WC_SCRIPT ] = array( self::ISLAND );
+			return $replaced;
+		}
 		if ( is_array( $replaced ) && ( $this->deciding || ( $this->placed && Shop_Islands_Plugin::instance()->assets->printed( self::ISLAND ) ) ) ) {
 			$replaced[ Shop_Islands_Integration_Checkout::STRIPE_SCRIPT ] = array( self::ISLAND );
 			// WooCommerce's add-payment-method.js blocks the form on every submit, one the island

@@ -25,7 +25,8 @@ defined( 'ABSPATH' ) || exit;
  * the cart page's `shipping-calculator` island around the cart totals
  * (`woocommerce_cart_collaterals`, Shop_Islands_Integration_Cart_Totals), and My Account's
  * `add-payment-method` island over its `form#add_payment_method`, in the `[woocommerce_my_account]`
- * shortcode's output (`do_shortcode_tag`, Shop_Islands_Integration_Account_Payment).
+ * shortcode's output (`do_shortcode_tag`, Shop_Islands_Integration_Account_Payment), and the Stripe
+ * gateway's `express-checkout` buttons where it prints them (Shop_Islands_Integration_Express_Checkout).
  *
  * An island that replaces one of WooCommerce's scripts (Shop_Islands_Assets::REPLACED_SCRIPTS)
  * stays off on a page where another script needs that one (a plugin's script listing it as a
@@ -57,6 +58,7 @@ final class Shop_Islands_Integration {
 		'checkout'            => 'do_shortcode_tag',
 		'shipping-calculator' => 'woocommerce_cart_collaterals',
 		'add-payment-method'  => 'do_shortcode_tag',
+		'express-checkout'    => 'woocommerce_after_add_to_cart_form',
 	);
 
 	/** WooCommerce's cart widget (`WC_Widget_Cart`), by its base id. */
@@ -75,6 +77,7 @@ final class Shop_Islands_Integration {
 		( new Shop_Islands_Integration_Checkout( $this ) )->register();
 		( new Shop_Islands_Integration_Cart_Totals( $this ) )->register();
 		( new Shop_Islands_Integration_Account_Payment( $this ) )->register();
+		( new Shop_Islands_Integration_Express_Checkout( $this ) )->register();
 	}
 
 	/**

@@ -287,6 +287,35 @@ class IntegrationAccountPaymentTest extends Shop_Islands_Test_Case {
 		$this->assertStringContainsString( 'upe_classic.js', $this->footer() );
 	}
 
+	/** WooCommerce 9's add-payment-method.js: enqueued on the endpoint for <head>, with `defer`. */
+	private function woocommerce_script(): void {
+		$this->add_hook(
+			'wp_enqueue_scripts',
+			static function () {
+				wp_register_script( 'wc-add-payment-method', 'https://plugins.example/add-payment-method.min.js', array(), '9.9', array( 'strategy' => 'defer' ) );
+				wp_enqueue_script( 'wc-add-payment-method' );
+			},
+			10
+		);
+	}
+
+	public function test_woocommerces_script_waits_for_the_footer_and_is_left_out_where_the_island_is_placed(): void {
+		$this->woocommerce_script();
+		$this->gateway_scripts();
+		$this->assertStringNotContainsString( 'add-payment-method.min.js', $this->head(), 'not in <head>: the footer decides' );
+		$this->assertStringContainsString( 'data-island="add-payment-method"', self::account_page() );
+		$this->assertStringNotContainsString( 'add-payment-method.min.js', $this->footer(), 'the island opens the boxes and never blocks the form' );
+	}
+
+	public function test_woocommerces_script_is_printed_in_the_footer_where_the_island_is_not_placed(): void {
+		$this->woocommerce_script();
+		$this->gateway_scripts();
+		$this->assertStringNotContainsString( 'add-payment-method.min.js', $this->head() );
+		$this->content = self::account( '<div class="woocommerce-info">New payment methods can only be added during checkout. Please contact us if you require assistance.</div>' );
+		$this->assertSame( $this->plain(), self::account_page() );
+		$this->assertStringContainsString( 'add-payment-method.min.js', $this->footer() );
+	}
+
 	public function test_the_switch_turns_it_off_and_the_filter_wins(): void {
 		update_option( Shop_Islands_Integration::OPTION, array( 'add-payment-method' => false ) );
 		$this->assertSame( $this->plain(), self::account_page() );
