@@ -199,3 +199,22 @@ test.describe('paying by BLIK (a store that offers it beside the card)', () => {
     expect(orders.count).toBe(2);
   });
 });
+
+test('the element’s look: read from the page and kept by the gateway on the first checkout, printed with its settings from then on', async ({
+  page,
+}) => {
+  const saves = counter(page, /[?&]wc-ajax=wc_stripe_save_appearance(?:&|$)/);
+  await openCheckout(page);
+  await page.getByRole('radio', { name: /Credit \/ Debit Card/ }).check();
+  await expect(page.getByLabel('Card number')).toBeVisible();
+  await expect.poll(() => saves.count).toBe(1);
+  const sent = JSON.parse(new URLSearchParams(saves.bodies[0]).get('appearance') ?? '{}') as {
+    variables?: Record<string, string>;
+  };
+  expect(sent.variables?.fontFamily).toBeTruthy();
+  await page.reload();
+  await page.getByRole('radio', { name: /Credit \/ Debit Card/ }).check();
+  await expect(page.getByLabel('Card number')).toBeVisible();
+  // The settings now carry it: nothing more is sent (the call would have gone out with the element).
+  expect(saves.count).toBe(1);
+});

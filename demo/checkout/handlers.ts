@@ -23,7 +23,7 @@ import {
   processCheckout,
   takeSessionNotices,
 } from './process';
-import { savedCards, updateFailedOrder, updateOrderStatus } from './stripe';
+import { saveAppearance, savedCards, updateFailedOrder, updateOrderStatus } from './stripe';
 import { confirmChangePayment } from './subscription-change';
 
 /** Nonce actions (WooCommerce's). */
@@ -225,6 +225,8 @@ export function createCheckoutHandlers(options: CheckoutHandlerOptions): Request
     wc_stripe_update_order_status: updateOrderStatusEndpoint,
     wc_stripe_confirm_change_payment: confirmChangePaymentEndpoint,
     wc_stripe_update_failed_order: updateFailedOrderEndpoint,
+    wc_stripe_save_appearance: (request, fields) =>
+      json(saveAppearance(store, store.peekSession(cookieHeader(request)), fields)),
   };
 
   return [

@@ -10,6 +10,8 @@ import { setupServer } from 'msw/node';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { locatorOf, resolve } from '../../src/islands/locate';
 import { withTestServer } from '../../src/test/server';
+import { forgetAppearanceSent } from '../../src/payments/stripe/appearance';
+import { forgetStripeObjects } from '../../src/payments/stripe/load';
 import { stripeFactory, type StripeDoubleOptions } from '../../src/test/stripe-double';
 import { browser } from '../../widgets/checkout/Checkout';
 import island from '../../widgets/checkout/island';
@@ -48,6 +50,9 @@ let container: HTMLElement | null = null;
 let unmount: () => void = () => {};
 beforeEach(() => {
   resetStore();
+  // Each test a page view of its own: a Stripe object of its own (its double's options).
+  forgetStripeObjects();
+  forgetAppearanceSent();
   options = { authenticate: 'succeed' };
   sessionStorage.clear();
   vi.spyOn(browser, 'assign').mockImplementation(() => {});

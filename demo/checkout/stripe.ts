@@ -411,7 +411,7 @@ export function stripeSettings(
     isPaymentRequestEnabled: '',
     isAmazonPayEnabled: '',
     isLinkEnabled: '',
-    appearance: '',
+    appearance: savedAppearance(store),
     blocksAppearance: '',
     saveAppearanceNonce: nonce(STRIPE_NONCE.saveAppearance),
     isECEEnabled: '',
@@ -482,7 +482,7 @@ function changingPaymentSettings(
     isPaymentRequestEnabled: '',
     isAmazonPayEnabled: '',
     isLinkEnabled: '',
-    appearance: '',
+    appearance: savedAppearance(store),
     blocksAppearance: '',
     saveAppearanceNonce: nonce(STRIPE_NONCE.saveAppearance),
     isECEEnabled: '',
@@ -741,4 +741,43 @@ export function updateFailedOrder(
   if (!order || !matches || !awaitingPayment(order)) return failure(CARD_TEXT.notAble);
   order.status = 'failed';
   return { success: true };
+}
+
+// -- the element's appearance (`save_appearance`) -----------------------------------------------------
+
+/** What `save_appearance` kept (the gateway's transient for the theme), per demo store. */
+const savedAppearances = new WeakMap<DemoStore, Record<string, unknown>>();
+
+/** The appearance the gateway prints in its settings: the one saved, or "" when none was. */
+export function savedAppearance(store: DemoStore): Record<string, unknown> | '' {
+  return savedAppearances.get(store) ?? '';
+}
+
+/** The gateway's message when the nonce of `save_appearance` is refused. */
+const APPEARANCE_REFUSED = 'Unable to update Stripe Elements appearance values at this time.';
+
+/**
+ * `wc_stripe_save_appearance` (`save_appearance_ajax()`): the nonce, then the posted JSON kept for
+ * the theme (an object only: anything else is kept as nothing, as `json_decode()` gives null);
+ * the answer is `wp_send_json_success($appearance)`.
+ */
+export function saveAppearance(
+  store: DemoStore,
+  session: Session | null,
+  fields: URLSearchParams,
+): { success: true; data: unknown } | { success: false; data: { error: { message: string } } } {
+  if (!session || !store.verifyNonce(session, STRIPE_NONCE.saveAppearance, nonceOf(fields))) {
+    return { success: false, data: { error: { message: APPEARANCE_REFUSED } } };
+  }
+  let appearance: unknown = null;
+  try {
+    appearance = JSON.parse(fields.get('appearance') ?? '');
+  } catch {
+    appearance = null;
+  }
+  const raw = fields.get('appearance') ?? '';
+  if (appearance && typeof appearance === 'object' && !Array.isArray(appearance) && raw.length <= 20_000) {
+    savedAppearances.set(store, appearance as Record<string, unknown>);
+  }
+  return { success: true, data: appearance };
 }

@@ -80,6 +80,9 @@ export const StripeSettingsSchema = z.looseObject({
   createSetupIntentNonce: Nonce,
   createAndConfirmSetupIntentNonce: Nonce,
   updateFailedOrderNonce: Nonce,
+  /** `save_appearance`'s nonce, and the theme the appearance is kept for. */
+  saveAppearanceNonce: Nonce,
+  theme_name: z._default(z.string(), ''),
   return_url: optionalFromPhp(z.optional(HttpUrl)),
   addPaymentReturnURL: optionalFromPhp(z.optional(HttpUrl)),
 });

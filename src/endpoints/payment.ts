@@ -34,6 +34,27 @@ export function updateOrderStatus(
   return wcAjax(action(provider, name), fields, { ...request, schema: OrderStatusAnswerSchema });
 }
 
+/**
+ * `save_appearance` (§7): the element's look read from the page, kept by the gateway for the theme
+ * (`appearance` as JSON, `is_block_checkout` 'false' on the classic pages). Its answer is not read.
+ */
+export async function saveAppearance(
+  provider: string,
+  fields: { appearance: unknown; theme: string; nonce: string },
+  options: RequestOptions = {},
+): Promise<void> {
+  await wcAjax(
+    action(provider, 'save_appearance'),
+    {
+      appearance: JSON.stringify(fields.appearance),
+      is_block_checkout: 'false',
+      theme_name: fields.theme,
+      _ajax_nonce: fields.nonce,
+    },
+    { ...options, schema: z.string(), responseType: 'text' },
+  );
+}
+
 /** `update_failed_order` after a failed confirmation: `intent_id`, `order_id`; its answer is not read. */
 export async function updateFailedOrder(
   provider: string,

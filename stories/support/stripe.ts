@@ -1,3 +1,4 @@
+import { forgetAppearanceSent } from '../../src/payments/stripe/appearance';
 import { forgetStripeObjects } from '../../src/payments/stripe/load';
 import { StripeDouble, type StripeDoubleOptions } from '../../src/test/stripe-double';
 
@@ -21,6 +22,7 @@ page.Stripe ??= Object.assign(
 /** A story's beforeEach: its own double (new options), no Stripe object of an earlier story kept. */
 export function freshStripe(options: StripeDoubleOptions = {}): void {
   forgetStripeObjects();
+  forgetAppearanceSent();
   stripeDouble.options = options;
   stripeDouble.made.length = 0;
 }

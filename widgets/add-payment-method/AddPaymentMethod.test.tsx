@@ -10,6 +10,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { locatorOf, resolve } from '../../src/islands/locate';
 import { navigation } from '../../src/navigation';
 import { withTestServer } from '../../src/test/server';
+import { forgetAppearanceSent } from '../../src/payments/stripe/appearance';
 import { forgetStripeObjects } from '../../src/payments/stripe/load';
 import { StripeDouble, type StripeDoubleOptions } from '../../src/test/stripe-double';
 import island from './island';
@@ -133,6 +134,7 @@ const posted = (name: string) =>
 
 beforeEach(() => {
   forgetStripeObjects();
+  forgetAppearanceSent();
   calls.splice(0);
   submitted = [];
   options = { authenticate: 'succeed' };

@@ -90,11 +90,14 @@ export function AddPaymentMethod({ stripe: settings }: AddPaymentMethodProps) {
     let working = false;
     let posting = false;
     let posted: SubmitEvent | null = null;
+    // The form's state at once, in the same task as the notice (not in a later effect).
     const done = (next: boolean) => {
       working = next;
       setBusy(next);
       form.classList.toggle('processing', next);
+      form.setAttribute('aria-busy', String(next));
     };
+    form.setAttribute('aria-busy', 'false');
 
     const onSubmit = (event: SubmitEvent) => {
       // The form's own POST, once the setup intent is in it.
@@ -174,11 +177,6 @@ export function AddPaymentMethod({ stripe: settings }: AddPaymentMethodProps) {
       form.classList.remove('processing');
     };
   }, [form, settings.gatewayId, fail]);
-
-  useEffect(() => {
-    if (!form) return;
-    form.setAttribute('aria-busy', String(busy));
-  }, [form, busy]);
 
   // WooCommerce prints every box hidden and its add-payment-method.js opens the chosen method's:
   // the same here, on mount and on every choice.

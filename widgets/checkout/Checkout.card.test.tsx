@@ -8,6 +8,7 @@ import { HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { withTestServer } from '../../src/test/server';
+import { forgetAppearanceSent } from '../../src/payments/stripe/appearance';
 import { forgetStripeObjects } from '../../src/payments/stripe/load';
 import { StripeDouble, type StripeDoubleOptions } from '../../src/test/stripe-double';
 import { browser } from './Checkout';
@@ -64,6 +65,7 @@ const placeOrder = () => fireEvent.click(form().querySelector('#place_order')!);
 
 beforeEach(() => {
   forgetStripeObjects();
+  forgetAppearanceSent();
   reset();
   options = { authenticate: 'succeed' };
   double = null;
@@ -419,7 +421,8 @@ describe('confirmation routes in the URL hash (§2)', () => {
     expect(await screen.findByText(String(STRIPE.genericErrorMessage))).toBeInTheDocument();
     expect(window.location.hash).toBe('');
     expect(double?.log.confirmations ?? 0).toBe(0);
-    expect(calls).toEqual([]);
+    // Nothing but the element's look, which the recorded store had not saved (§7 save_appearance).
+    expect(calls.filter((c) => c.endpoint !== 'wc_stripe_save_appearance')).toEqual([]);
     expect(browser.assign).not.toHaveBeenCalled();
   });
 
@@ -574,5 +577,40 @@ describe('Cash App Pay in the element (§8, §9)', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Cash App Pay' }));
     await waitFor(() => expect(screen.getByRole('radio', { name: 'Cash App Pay' })).toBeChecked());
     expect(screen.queryByText(NOTICE)).toBeNull();
+  });
+});
+
+describe('the element’s appearance (§3, §7 save_appearance)', () => {
+  it('none saved for the theme: read from the page’s fields, used, and sent to the gateway once', async () => {
+    answer({ wc_stripe_save_appearance: json({ success: true, data: {} }) });
+    await mount({
+      ...PROPS,
+      stripe: { ...STRIPE, appearance: '', saveAppearanceNonce: 'ap1234', theme_name: 'storefront' },
+    });
+    fireEvent.click(form().querySelector('#payment_method_stripe')!);
+    await screen.findByLabelText('Card number', {}, LOADED);
+    await waitFor(() => expect(count('wc_stripe_save_appearance')).toBe(1));
+    const sent = bodyOf('wc_stripe_save_appearance')!;
+    expect(sent.get('_ajax_nonce')).toBe('ap1234');
+    expect(sent.get('theme_name')).toBe('storefront');
+    expect(sent.get('is_block_checkout')).toBe('false');
+    const appearance = JSON.parse(sent.get('appearance')!) as { variables: Record<string, string> };
+    expect(appearance.variables).toMatchObject({
+      borderRadius: expect.any(String),
+      colorDanger: expect.any(String),
+    });
+    const group = double!.log.calls.find((c) => c.method === 'elements')!.args[0] as Record<string, unknown>;
+    expect(group.appearance).toEqual(appearance);
+  });
+
+  it('one saved: used as it is, nothing sent', async () => {
+    const saved = { theme: 'stripe', variables: { fontFamily: 'Inter' } };
+    answer({ wc_stripe_save_appearance: json({ success: true, data: {} }) });
+    await mount({ ...PROPS, stripe: { ...STRIPE, appearance: saved, saveAppearanceNonce: 'ap1234' } });
+    fireEvent.click(form().querySelector('#payment_method_stripe')!);
+    await screen.findByLabelText('Card number', {}, LOADED);
+    const group = double!.log.calls.find((c) => c.method === 'elements')!.args[0] as Record<string, unknown>;
+    expect(group.appearance).toEqual(saved);
+    expect(count('wc_stripe_save_appearance')).toBe(0);
   });
 });

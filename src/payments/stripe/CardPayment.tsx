@@ -19,7 +19,7 @@ import type {
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { StripeSettings } from '../../contract/stripe';
 import type { SetupIntentAnswer } from '../../contract/stripe-answers';
-import { updateFailedOrder, updateOrderStatus } from '../../endpoints/payment';
+import { saveAppearance, updateFailedOrder, updateOrderStatus } from '../../endpoints/payment';
 import { __ } from '../../i18n';
 import { TransportError } from '../../transport/errors';
 import {
@@ -35,6 +35,8 @@ import {
 } from './model';
 import { FAILED_TO_LOAD, INVALID_DETAILS } from './box';
 import { stripeFor } from './load';
+import { appearanceFromPage, firstAppearanceSave, hasAppearance } from './appearance';
+
 import type { HashRoute } from './hash-route';
 
 /** §8 "Payment": the cash wallet's notice when the cart total is above §9's threshold. */
@@ -106,6 +108,9 @@ export interface CardPaymentProps {
   onHandle(handle: CardHandle | null): void;
   /** A field's label in the form, for '%s is a required field.' (§5). */
   label?(field: string): string | null;
+  /** Where the page's own fields are (the form): the element's look is read there when the
+   * gateway has none saved (§3 "Appearance"). */
+  root?: ParentNode;
   /** The method chosen in the element ('card', 'blik'…): the save checkbox depends on it (§5). */
   onType?(type: string): void;
 }
@@ -170,15 +175,41 @@ export default function CardPayment(props: CardPaymentProps) {
       },
     ),
   );
-  const options = useMemo(
-    () => elementsOptions(props.settings, props.saving) as unknown as StripeElementsOptions,
-    [props.settings, props.saving],
+  // No appearance saved for the theme yet: read from the page's fields, and kept by the gateway
+  // (`save_appearance`, once per page view) so the next checkout prints it.
+  const [pageAppearance] = useState(() =>
+    hasAppearance(props.settings.appearance) ? null : appearanceFromPage(props.root ?? document),
   );
+  useEffect(() => {
+    const { gatewayId, theme_name, saveAppearanceNonce } = props.settings;
+    if (!pageAppearance || saveAppearanceNonce === '' || !firstAppearanceSave()) return;
+    saveAppearance(gatewayId, {
+      appearance: pageAppearance,
+      theme: theme_name,
+      nonce: saveAppearanceNonce,
+    }).catch(() => {});
+    // Once, with the settings the page was printed with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pageAppearance]);
+  const options = useMemo(() => {
+    const made = elementsOptions(props.settings, props.saving);
+    if (!made.appearance && pageAppearance)
+      made.appearance = pageAppearance as unknown as Record<string, unknown>;
+    return made as unknown as StripeElementsOptions;
+  }, [props.settings, props.saving, pageAppearance]);
   return (
     <div className="shop-islands-card-payment">
       {!failed && (
         <Elements stripe={stripe} options={options}>
-          <PaymentFields {...props} onLoadError={() => setFailed(true)} />
+          <PaymentFields
+            {...props}
+            onLoadError={() => {
+              // At once, not in the next effects: a Place order in between must not reach the
+              // element that failed.
+              props.onHandle(refusingHandle());
+              setFailed(true);
+            }}
+          />
         </Elements>
       )}
       {failed && (
@@ -194,18 +225,23 @@ export default function CardPayment(props: CardPaymentProps) {
 /** With no element, Place order with the card stops with §5's message. */
 function FailedHandle({ onHandle }: { onHandle: CardPaymentProps['onHandle'] }) {
   useEffect(() => {
-    const refuse = () => Promise.reject(new PaymentProblem(__(INVALID_DETAILS)));
-    onHandle({
-      prepare: refuse,
-      confirm: refuse,
-      confirmLegacy: refuse,
-      confirmVoucher: refuse,
-      confirmWallet: refuse,
-      confirmSetup: refuse,
-    });
+    onHandle(refusingHandle());
     return () => onHandle(null);
   }, [onHandle]);
   return null;
+}
+
+/** A handle that refuses everything with §5's message (no element to pay with). */
+function refusingHandle(): CardHandle {
+  const refuse = () => Promise.reject(new PaymentProblem(__(INVALID_DETAILS)));
+  return {
+    prepare: refuse,
+    confirm: refuse,
+    confirmLegacy: refuse,
+    confirmVoucher: refuse,
+    confirmWallet: refuse,
+    confirmSetup: refuse,
+  };
 }
 
 function PaymentFields(props: CardPaymentProps & { onLoadError(): void }) {

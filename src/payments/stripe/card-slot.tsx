@@ -148,6 +148,7 @@ export function useCardPayment(
                 onHandle={onHandle}
                 label={label}
                 onType={setType}
+                root={form ?? undefined}
               />
             </Suspense>
           </CodeFailed>,
