@@ -6,6 +6,7 @@
  * endpoints and WooCommerce's Store API as they answer.
  */
 import type { Page } from '@playwright/test';
+import { PAY_FOR_ORDER_ID, PAY_FOR_ORDER_PATH } from '../demo/checkout/orders';
 import { counter } from './checkout-kit';
 import { addToCart, expect, island, test } from './fixtures';
 
@@ -104,4 +105,25 @@ test.describe('express checkout', () => {
     const after = await buttons.boundingBox();
     expect(after?.height).toBe(reserved?.height);
   });
+});
+
+test('on the order-pay page: the order paid through the Store API (checkout/{order}), its own address, no cart touched', async ({
+  page,
+}) => {
+  const pays = counter(page, new RegExp(`/wc/store/v1/checkout/${PAY_FOR_ORDER_ID}\\?`));
+  const cartCalls = counter(
+    page,
+    /\/wc\/store\/v1\/cart|wc_stripe_(clear_cart|add_to_cart|get_shipping_options)/,
+  );
+  await page.goto(PAY_FOR_ORDER_PATH);
+  const buttons = island(page, 'express-checkout');
+  await buttons.scrollIntoViewIfNeeded();
+  await expect(wallet(page)).toBeVisible();
+  await wallet(page).click();
+  // No address to ask: the order has its own.
+  await sheet(page).getByRole('button', { name: 'Pay' }).dblclick();
+  await page.waitForURL(new RegExp(`/checkout/order-received/${PAY_FOR_ORDER_ID}/`));
+  expect(pays.count).toBe(1);
+  expect(new URL(page.url()).searchParams.get('key')).toBeTruthy();
+  expect(cartCalls.count).toBe(0);
 });

@@ -2,7 +2,12 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import { useEffect, useRef } from 'react';
 import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
-import { createExpressCheckoutHandlers, expressCheckoutParams } from '../demo/checkout/express';
+import {
+  createExpressCheckoutHandlers,
+  expressCheckoutParams,
+  payForOrderParams,
+} from '../demo/checkout/express';
+import { findOrder, PAY_FOR_ORDER_ID } from '../demo/checkout/orders';
 import { createCheckoutHandlers } from '../demo/checkout/handlers';
 import { store } from '../demo/store';
 import { locatorOf, resolve } from '../src/islands/locate';
@@ -24,15 +29,32 @@ const PRODUCT_ID = 13;
 interface ProductPage {
   cookie: string;
   restNonce: string;
-  props: { params: ReturnType<typeof expressCheckoutParams>; productId?: number };
+  props: {
+    params: ReturnType<typeof expressCheckoutParams>;
+    productId?: number;
+    payForOrder?: ReturnType<typeof payForOrderParams>;
+  };
   form: string;
 }
 
 let page: ProductPage | null = null;
 let unmountIsland = () => {};
 
-function printPage(variable: boolean): ProductPage {
+function printPage(variable: boolean, orderPay = false): ProductPage {
   const { session, setCookie } = store.ensureSession('');
+  if (orderPay) {
+    const order = findOrder(store, PAY_FOR_ORDER_ID, session);
+    if (!order) throw new Error('The demo has no order to pay.');
+    return {
+      cookie: (setCookie[0] ?? '').split(';')[0] ?? '',
+      restNonce: store.nonce(session, 'wp_rest'),
+      props: {
+        params: expressCheckoutParams(store, session, window.location.origin, { kind: 'order-pay', order }),
+        payForOrder: payForOrderParams(order),
+      },
+      form: '',
+    };
+  }
   const params = expressCheckoutParams(store, session, window.location.origin, {
     kind: 'product',
     productId: PRODUCT_ID,
@@ -98,15 +120,15 @@ function ExpressStory({ page }: { page: ProductPage | null }) {
 
 const meta = {
   title: 'Widgets/ExpressCheckout',
-  args: { variable: false },
-  argTypes: { variable: { control: false } },
+  args: { variable: false, orderPay: false },
+  argTypes: { variable: { control: false }, orderPay: { control: false } },
   render: () => <ExpressStory page={page} />,
   // The session's REST nonce (WordPress checks it with the session's cookie), after beforeEach made it.
   loaders: [() => ({ settings: { rest_nonce: page?.restNonce ?? '' } })],
   parameters: { msw: msw() },
   beforeEach: ({ args }) => {
     freshStripe({});
-    page = printPage(args.variable);
+    page = printPage(args.variable, args.orderPay);
     const assign = spyOn(navigation, 'assign').mockImplementation((url) => {
       const line = document.querySelector('[data-testid="left"]');
       if (line) line.textContent = `The order page: ${url}`;
@@ -121,7 +143,7 @@ const meta = {
       page = null;
     };
   },
-} satisfies Meta<{ variable: boolean }>;
+} satisfies Meta<{ variable: boolean; orderPay: boolean }>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -252,6 +274,23 @@ export const AnswerNotAnOrder: Story = {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Pay' }));
     await waitFor(() =>
       expect(within(canvasElement).getByRole('alert')).toHaveTextContent('Payment failed. Please try again.'),
+    );
+  },
+};
+
+export const OrderPay: Story = {
+  name: 'On the order-pay page: that order paid, no address asked',
+  args: { variable: false, orderPay: true },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(await wallet(canvasElement));
+    const dialog = await sheet();
+    expect(within(dialog).queryByRole('radiogroup')).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Pay' }));
+    await waitFor(
+      () => expect(within(canvasElement).getByTestId('left')).toHaveTextContent(/order-received\/99\//),
+      {
+        timeout: 5000,
+      },
     );
   },
 };

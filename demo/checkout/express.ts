@@ -278,7 +278,11 @@ export function selectedProductData(fields: URLSearchParams): Json {
 // -- the settings object ------------------------------------------------------------------------
 
 /** The page the params are printed on. */
-export type ExpressPage = { kind: 'product'; productId: number } | { kind: 'cart' } | { kind: 'checkout' };
+export type ExpressPage =
+  | { kind: 'product'; productId: number }
+  | { kind: 'cart' }
+  | { kind: 'checkout' }
+  | { kind: 'order-pay'; order: Order };
 
 /** `wc_stripe_express_checkout_params` as `wp_localize_script()` prints it. */
 export type ExpressParams = Json & { ajax_url: string; nonce: Record<string, string>; product: Json | '' };
@@ -338,7 +342,7 @@ export function expressCheckoutParams(
       default_shipping_option: PENDING_OPTION,
     },
     button: { type: 'default', theme: 'dark', height: '48', radius: '4', locale: 'en' },
-    is_pay_for_order: '',
+    is_pay_for_order: page.kind === 'order-pay' ? '1' : '',
     has_block: '',
     login_confirmation: '',
     is_product_page: flag(page.kind === 'product'),
@@ -1252,7 +1256,38 @@ export function expressCheckoutIsland(
   const params = expressCheckoutParams(store, ctx.session, ctx.url.origin, page);
   const sheet = cartSheet(store, ctx.session, true);
   const cart = { ...sheet, needsShipping: sheet.total.amount > 0 };
-  const props = page.kind === 'product' ? { params, productId: page.productId } : { params, cart };
+  const props =
+    page.kind === 'product'
+      ? { params, productId: page.productId }
+      : page.kind === 'order-pay'
+        ? { params, payForOrder: payForOrderParams(page.order) }
+        : { params, cart };
   const fallback = `<div class="shop-islands-express" id="wc-stripe-express-checkout-element" style="--shop-islands-express-height: ${BUTTON_HEIGHT}px"></div>`;
   return ctx.islands.render('express-checkout', props, fallback);
+}
+
+/**
+ * The order-pay page's `wcStripeExpressCheckoutPayForOrderParams` (the gateway's
+ * `add_pay_for_order_params_to_js_config()`): the order, its key, e-mail and shipping address, its
+ * lines (each line, shipping, fees) and total. Shipping is already chosen: the sheet asks no address.
+ */
+export function payForOrderParams(order: Order) {
+  const items = order.lines.map((line) => ({
+    label: line.quantity > 1 ? `${line.name} (x${line.quantity})` : line.name,
+    amount: cents(line.total),
+  }));
+  if (order.shippingCost > 0) {
+    items.push({ label: `Shipping (${order.shippingMethod})`, amount: cents(order.shippingCost) });
+  }
+  return {
+    order: order.id,
+    orderDetails: {
+      orderKey: order.key,
+      billingEmail: order.billing.email ?? '',
+      shippingAddress: { ...(storeAddress(order.shipping, false) as Record<string, string>) },
+    },
+    displayItems: items,
+    needs_shipping: false,
+    total: { label: TOTAL_LABEL, amount: cents(order.total), pending: true },
+  };
 }

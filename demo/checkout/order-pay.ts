@@ -24,6 +24,7 @@ import type { DemoStore, Notice, Session } from '../store';
 import { errorNotices, paymentMethodItem, printNotices, termsAndConditions } from './markup';
 import { formatDate } from './order-received';
 import { CARD_GATEWAY_ID, checkoutState, findGateway, findOrder, GATEWAYS, type Order } from './orders';
+import { expressCheckoutIsland } from './express';
 import { checkoutIslandProps } from './page';
 import {
   payWithCard,
@@ -326,7 +327,13 @@ export function orderPayContent(input: OrderPayPageInput): string {
     isCheckout: false,
     stripe: stripeSettings(store, session, input.origin, { order }),
   };
-  return block(input.islands.render('checkout', props, fallback, { hydrate: 'load' }));
+  // The Stripe gateway's express buttons pay this order too (above the form, outside its island).
+  const express = expressCheckoutIsland(
+    { islands: input.islands, session, url: new URL(input.origin) },
+    store,
+    { kind: 'order-pay', order },
+  );
+  return block(express + input.islands.render('checkout', props, fallback, { hydrate: 'load' }));
 }
 
 /** The whole page (Storefront's layout around the shortcode's output). */

@@ -386,3 +386,53 @@ describe('express checkout failures (§8)', () => {
     }
   });
 });
+
+describe('express checkout on the order-pay page', () => {
+  const ORDER = {
+    order: 321,
+    orderDetails: {
+      orderKey: 'wc_order_xyz',
+      billingEmail: 'aoife+orders@example.ie',
+      shippingAddress: { first_name: 'Aoife', city: 'Cork', country: 'IE' },
+    },
+    displayItems: [{ label: 'Pro Match Football', amount: 2499 }],
+    total: { label: ' (via WooCommerce)', amount: 2499, pending: true },
+  };
+
+  it('pays that order (checkout/{order} with its key and e-mail, its own address): no cart touched, no address asked', async () => {
+    let query = '';
+    replies['POST checkout/321'] = () => checkoutAnswer(ORDER_RECEIVED)();
+    server.use(
+      http.post('*/wp-json/wc/store/v1/checkout/321', ({ request }) => {
+        query = new URL(request.url).search;
+        return undefined;
+      }),
+    );
+    await mount(
+      { params: { ...PARAMS, is_pay_for_order: '1', is_product_page: '' }, payForOrder: ORDER },
+      '',
+    );
+    fireEvent.click(await wallet());
+    const dialog = await sheet();
+    expect(within(dialog).queryByRole('radiogroup')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pay' }));
+    await waitFor(() => expect(navigation.assign).toHaveBeenCalledWith(ORDER_RECEIVED));
+    expect(calls.map((c) => c.name)).toEqual(['POST checkout/321']);
+    const sent = JSON.parse(calls[0]!.body) as Record<string, unknown>;
+    expect(sent.shipping_address).toEqual(ORDER.orderDetails.shippingAddress);
+    expect(new URLSearchParams(query).get('key')).toBe('wc_order_xyz');
+    expect(new URLSearchParams(query).get('billing_email')).toBe('aoife+orders@example.ie');
+  });
+
+  it('refuses an order key of another shape (the place stays empty)', async () => {
+    container = document.createElement('div');
+    const bad = { ...ORDER, orderDetails: { ...ORDER.orderDetails, orderKey: '../../x' } };
+    const result = await island.mount(
+      container,
+      { params: PARAMS, payForOrder: bad },
+      { name: 'express-checkout', locate: { locatorOf, resolve } },
+    );
+    expect(result.ok).toBe(false);
+    page = container;
+  });
+});

@@ -38,6 +38,7 @@ import {
   getSelectedProductData,
   getShippingOptions,
   getStoreCart,
+  payExistingOrder,
   placeExpressOrder,
   readStoreApiError,
   updateShippingMethod,
@@ -129,7 +130,7 @@ function textOf(html: string): string {
 
 const problem = (message: string) => Object.assign(new Error(message), { name: 'ExpressProblem' });
 
-export function ExpressCheckout({ params, productId, apiVersion, cart }: ExpressCheckoutProps) {
+export function ExpressCheckout({ params, productId, apiVersion, cart, payForOrder }: ExpressCheckoutProps) {
   const productPage = params.is_product_page && productId !== undefined;
   const [stripe] = useState(() =>
     stripeFor(params.stripe.publishable_key, { apiVersion, locale: params.stripe.locale }),
@@ -137,18 +138,25 @@ export function ExpressCheckout({ params, productId, apiVersion, cart }: Express
   const [sheet, setSheet] = useState<Sheet | null>(() =>
     productPage
       ? productSheet(params)
-      : cart
+      : payForOrder
         ? {
-            lineItems: lineItems(cart.displayItems),
+            lineItems: lineItems(payForOrder.displayItems),
             shippingRates: [],
-            amount: cart.total.amount,
-            needsShipping: cart.needsShipping,
+            amount: payForOrder.total.amount,
+            needsShipping: false,
           }
-        : null,
+        : cart
+          ? {
+              lineItems: lineItems(cart.displayItems),
+              shippingRates: [],
+              amount: cart.total.amount,
+              needsShipping: cart.needsShipping,
+            }
+          : null,
   );
   // The server's sheet of the cart: no Store API request on load (a page view with a known cart
   // makes none), the cart read again only when WooCommerce recalculates it.
-  const [printedCart] = useState(() => cart !== undefined);
+  const [printedCart] = useState(() => cart !== undefined || payForOrder !== undefined);
   const [message, setMessage] = useState<string | null>(null);
   const [available, setAvailable] = useState<boolean | null>(null);
   // Stripe.js that cannot load offers no wallet: the reserved place stays empty.
@@ -270,6 +278,7 @@ export function ExpressCheckout({ params, productId, apiVersion, cart }: Express
               sheet={sheet}
               onSheet={setSheet}
               productId={productPage ? productId : undefined}
+              order={payForOrder}
               onAvailable={setAvailable}
               onProblem={setMessage}
             />
@@ -285,6 +294,8 @@ export function ExpressCheckout({ params, productId, apiVersion, cart }: Express
 
 interface ButtonsProps {
   params: ExpressCheckoutParams;
+  /** The order-pay page's order: Pay pays it. */
+  order?: ExpressCheckoutProps['payForOrder'];
   sheet: Sheet;
   onSheet(sheet: Sheet): void;
   productId: number | undefined;
@@ -295,12 +306,12 @@ interface ButtonsProps {
 /** The cart's lines before a product page replaced them (put back on cancel). */
 type Kept = { id: number; quantity: number }[];
 
-function Buttons({ params, sheet, onSheet, productId, onAvailable, onProblem }: ButtonsProps) {
+function Buttons({ params, sheet, onSheet, productId, order, onAvailable, onProblem }: ButtonsProps) {
   const stripe = useStripe();
   const elements = useElements();
-  const now = useRef({ stripe, elements, sheet, params });
+  const now = useRef({ stripe, elements, sheet, params, order });
   useLayoutEffect(() => {
-    now.current = { stripe, elements, sheet, params };
+    now.current = { stripe, elements, sheet, params, order };
   });
   // The amount of Stripe's group follows the sheet.
   useEffect(() => {
@@ -439,10 +450,22 @@ function Buttons({ params, sheet, onSheet, productId, onAvailable, onProblem }: 
             paymentMethodId: made.paymentMethod.id,
           }),
         };
-        const order = await placeExpressOrder(params, payload);
-        const redirect = order.payment_result?.redirect_url ?? '';
+        const { order } = now.current;
+        const answer = order
+          ? await payExistingOrder(
+              params,
+              {
+                id: order.order,
+                key: order.orderDetails.orderKey,
+                billingEmail: order.orderDetails.billingEmail,
+                shippingAddress: order.orderDetails.shippingAddress,
+              },
+              payload,
+            )
+          : await placeExpressOrder(params, payload);
+        const redirect = answer.payment_result?.redirect_url ?? '';
         const next = redirect.startsWith('#')
-          ? await confirmRoute(stripe, redirect, order.order_id)
+          ? await confirmRoute(stripe, redirect, answer.order_id)
           : redirect;
         kept.current = null;
         if (!leaveFor(next)) throw problem(__(REFUSED_NAVIGATION_MESSAGE));

@@ -25,6 +25,24 @@ export const ExpressCheckoutPropsSchema = z.object({
       }),
     ),
   ),
+  /**
+   * The order-pay page's order (the gateway's `wcStripeExpressCheckoutPayForOrderParams`): the
+   * buttons pay that order (the Store API's `checkout/{order}`), with its own shipping address.
+   */
+  payForOrder: optionalFromPhp(
+    z.optional(
+      z.object({
+        order: z.int().check(z.positive()),
+        orderDetails: z.object({
+          orderKey: z.string().check(z.regex(/^wc_order_[A-Za-z0-9]{1,40}$/)),
+          billingEmail: z._default(z.string(), ''),
+          shippingAddress: z._default(z.record(z.string(), z.string()), {}),
+        }),
+        displayItems: z._default(z.array(DisplayItemSchema), []),
+        total: TotalSchema,
+      }),
+    ),
+  ),
   /** Stripe's API version the gateway initialises Stripe.js with (§9: 2024-06-20). */
   apiVersion: z._default(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}(\.[a-z]+)?$/)), '2024-06-20'),
 });
