@@ -687,6 +687,13 @@ test('express checkout with the Stripe gateway (its Express Checkout option on):
     // The cart is that product now, as the gateway makes it.
     const items = await cartItems(page);
     expect(items.map((i) => i.name)).toEqual(['Pro Match Football']);
+
+    // The cart (the gateway's locations on this store: product and cart): the buttons after the totals,
+    // beside the shipping calculator's island, which keeps its totals.
+    await page.goto(CART.path);
+    await expectIslandsMounted(page, ['shipping-calculator', 'express-checkout']);
+    await expect(page.locator('.cart_totals [data-island="express-checkout"]')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Pay with test wallet' })).toBeVisible();
   });
   // The refusal is the Store API's HTTP 400, which the browser logs: expected here, nothing else.
   const refused = /status of 400 .*\/wc\/store\/v1\/checkout/;
