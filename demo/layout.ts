@@ -154,7 +154,9 @@ export function renderDocument(ctx: PageContext, content: PageContent): string {
       .join('') +
     css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('') +
     `<script type="application/json" id="shop-islands-settings">${jsonForScript(settings)}</script>` +
-    (content.scripts ?? []).map((src) => `<script src="${escapeHtml(src)}"></script>`).join('') +
+    // `defer`: run once the document is parsed, in order, before the loader (a module: deferred too),
+    // without holding the page's first paint as a classic script in <head> would.
+    (content.scripts ?? []).map((src) => `<script src="${escapeHtml(src)}" defer></script>`).join('') +
     (ctx.assets.loaderSrc
       ? `<script type="module" src="${escapeHtml(ctx.assets.loaderSrc)}"></script>`
       : '') +

@@ -411,7 +411,7 @@ export function stripeSettings(
     isPaymentRequestEnabled: '',
     isAmazonPayEnabled: '',
     isLinkEnabled: '',
-    appearance: savedAppearance(store),
+    appearance: savedAppearance(session),
     blocksAppearance: '',
     saveAppearanceNonce: nonce(STRIPE_NONCE.saveAppearance),
     isECEEnabled: '',
@@ -482,7 +482,7 @@ function changingPaymentSettings(
     isPaymentRequestEnabled: '',
     isAmazonPayEnabled: '',
     isLinkEnabled: '',
-    appearance: savedAppearance(store),
+    appearance: savedAppearance(session),
     blocksAppearance: '',
     saveAppearanceNonce: nonce(STRIPE_NONCE.saveAppearance),
     isECEEnabled: '',
@@ -745,12 +745,16 @@ export function updateFailedOrder(
 
 // -- the element's appearance (`save_appearance`) -----------------------------------------------------
 
-/** What `save_appearance` kept (the gateway's transient for the theme), per demo store. */
-const savedAppearances = new WeakMap<DemoStore, Record<string, unknown>>();
+/**
+ * What `save_appearance` kept: the gateway keeps one per theme for the whole store (a transient);
+ * the demo keeps it per session, so that every shopper of the demo (and every test, each a session
+ * of its own on one long-running demo server) starts as a store that has none saved yet.
+ */
+const savedAppearances = new WeakMap<Session, Record<string, unknown>>();
 
 /** The appearance the gateway prints in its settings: the one saved, or "" when none was. */
-export function savedAppearance(store: DemoStore): Record<string, unknown> | '' {
-  return savedAppearances.get(store) ?? '';
+export function savedAppearance(session: Session): Record<string, unknown> | '' {
+  return savedAppearances.get(session) ?? '';
 }
 
 /** The gateway's message when the nonce of `save_appearance` is refused. */
@@ -777,7 +781,7 @@ export function saveAppearance(
   }
   const raw = fields.get('appearance') ?? '';
   if (appearance && typeof appearance === 'object' && !Array.isArray(appearance) && raw.length <= 20_000) {
-    savedAppearances.set(store, appearance as Record<string, unknown>);
+    savedAppearances.set(session, appearance as Record<string, unknown>);
   }
   return { success: true, data: appearance };
 }
