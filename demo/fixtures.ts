@@ -5,6 +5,7 @@
  *
  * Read-only data: the in-memory store (store.ts) keeps per-session state and never mutates these.
  */
+import { generateCatalogue } from './discovery/generate';
 
 export const SITE_TITLE = 'Shop Islands Demo';
 /** Storefront's theme slug: part of WooCommerce's `cart_hash_key` (see pageSettings in layout.ts). */
@@ -129,6 +130,28 @@ export const CATEGORIES: Category[] = [
   { id: 19, name: 'Accessories', slug: 'accessories', parent: 16, description: 'Pads, gloves and bags.' },
   { id: 21, name: 'Bags', slug: 'bags', parent: 19, description: 'Kit bags.' },
   { id: 22, name: 'Goalkeeping', slug: 'goalkeeping', parent: 19, description: 'Gloves for keepers.' },
+  // Issue #15: two more roots for the generated catalogue (demo/discovery/generate.ts), three levels deep.
+  {
+    id: 30,
+    name: 'Running',
+    slug: 'running',
+    parent: 0,
+    description: 'Shoes and kit for the road and the trail.',
+  },
+  { id: 31, name: 'Running Shoes', slug: 'running-shoes', parent: 30, description: 'Road and trail shoes.' },
+  { id: 32, name: 'Trail Shoes', slug: 'trail-shoes', parent: 31, description: 'Grip for mud and rock.' },
+  { id: 33, name: 'road shoes', slug: 'road-shoes', parent: 31, description: 'Cushioned shoes for tarmac.' },
+  { id: 34, name: 'Apparel', slug: 'running-apparel', parent: 30, description: 'Tees, shorts and jackets.' },
+  { id: 40, name: 'Tennis', slug: 'tennis', parent: 0, description: 'Rackets and balls.' },
+  { id: 41, name: 'Rackets', slug: 'rackets', parent: 40, description: 'Rackets for every level.' },
+  {
+    id: 42,
+    name: 'Junior Rackets',
+    slug: 'junior-rackets',
+    parent: 41,
+    description: 'Shorter, lighter rackets.',
+  },
+  { id: 43, name: 'Tennis Balls', slug: 'tennis-balls', parent: 40, description: 'Pressurised balls.' },
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -164,6 +187,12 @@ export const IMAGE_ART: Record<string, ImageArt> = {
   'training-jersey-green': { background: '#166534', label: 'Jersey: green' },
   'captains-armband': { background: '#854d0e', label: 'Armband' },
   'captains-armband-black': { background: '#18181b', label: 'Armband: black' },
+  // The generated catalogue (demo/discovery/generate.ts).
+  'running-shoe': { background: '#9a3412', label: 'Running shoe' },
+  'running-shoe-trail': { background: '#3f6212', label: 'Trail shoe' },
+  'running-apparel': { background: '#0e7490', label: 'Running kit' },
+  'tennis-racket': { background: '#6b21a8', label: 'Racket' },
+  'tennis-ball': { background: '#4d7c0f', label: 'Tennis balls' },
 };
 
 function image(id: number, key: string, alt: string, extra: Partial<Image> = {}): Image {
@@ -663,12 +692,19 @@ export const REVIEW_REPLIES: ReviewReply[] = [
 // ---------------------------------------------------------------------------------------------
 // Lookups.
 
+/**
+ * Every product of the store: the recorded ones above and the generated catalogue (issue #15). The
+ * shop page and the football categories list the recorded ones (their pages stay as recorded);
+ * search, the new categories and the loop grid reach them all, and each has its product page.
+ */
+export const CATALOGUE: Product[] = [...PRODUCTS, ...generateCatalogue()];
+
 export function findProduct(id: number): Product | undefined {
-  return PRODUCTS.find((p) => p.id === id);
+  return CATALOGUE.find((p) => p.id === id);
 }
 
 export function findProductBySlug(slug: string): Product | undefined {
-  return PRODUCTS.find((p) => p.slug === slug);
+  return CATALOGUE.find((p) => p.slug === slug);
 }
 
 /** A variation and its parent, by variation id. */
