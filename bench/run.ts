@@ -20,7 +20,9 @@
  *      done = every [data-island] is "mounted" or "failed".
  *    The table shows the median and min–max per page.
  *    On the checkout, one address fill counts its `update_order_review` requests (bench/checkout.ts).
- * 3. Variation filtering — option lists + match per change of a select at 30 / 1,000 / 10,000 variations,
+ * 3. Discovery (bench/discovery.ts): the search, filter and finder islands’ own weight beside the
+ *    competitors’ figures, the search requests a 10-character query sends and the paint latency.
+ * 4. Variation filtering — option lists + match per change of a select at 30 / 1,000 / 10,000 variations,
  *    the index against the straightforward scan, PASS/FAIL against issue 5's goal (bench/variations.ts).
  *    Pure computation in this process: runs with --sizes-only too.
  * The build is read from dist/, or from $SHOP_ISLANDS_DIST (relative to the repository) when set.
@@ -42,6 +44,13 @@ import { checkoutSection, measureReviewRequests } from './checkout';
 import { loaderSection, measureLoaderScaling } from './loader';
 import { chunkSection, measureChunks } from './sizes';
 import { measurePaymentWeight, paymentSection } from './payments';
+import {
+  discoveryWeightSection,
+  measureDiscoveryWeight,
+  measureTyping,
+  TYPING_TARGETS,
+  typingSection,
+} from './discovery';
 import { readCompetitors } from './competitor';
 import { weightSection } from './weight';
 import { measureVariationBench, variationSection } from './variations';
@@ -110,6 +119,7 @@ async function measurePages(cli: CliOptions): Promise<{
   weight: Section;
   requests: Section;
   checkout: Section | null;
+  typing: Section;
   chromiumVersion: string;
 }> {
   const options = DEFAULT_PAGE_OPTIONS;
@@ -137,8 +147,16 @@ async function measurePages(cli: CliOptions): Promise<{
         log('checkout: update_order_review requests for one address fill');
         checkout = checkoutSection(await measureReviewRequests(browser, server.url));
       }
+      const typed = [];
+      for (const target of TYPING_TARGETS) {
+        for (const delay of [60, 160]) {
+          log(`typing a 10-character query into the ${target.name} at ${delay} ms a key`);
+          typed.push({ name: target.name, ...(await measureTyping(browser, server.url, target, delay)) });
+        }
+      }
       return {
         checkout,
+        typing: typingSection(typed),
         section: pageSection(results, options, cli.runs),
         weight: weightSection(results, readCompetitors(join(ROOT, 'bench', 'competitor.json'))),
         requests: requestsSection(requests),
@@ -186,6 +204,10 @@ async function main(): Promise<void> {
   report.sections.payments = payments;
   printSection(payments, previous, 'payments');
 
+  const discovery = discoveryWeightSection(measureDiscoveryWeight(DIST));
+  report.sections.discovery = discovery;
+  printSection(discovery, previous, 'discovery');
+
   log('the loader with 60 synthetic widgets (a second build)');
   const loader = loaderSection(measureLoaderScaling(DIST, ROOT));
   report.sections.loader = loader;
@@ -197,14 +219,16 @@ async function main(): Promise<void> {
   printSection(variations, previous, 'variations');
 
   if (!cli.sizesOnly) {
-    const { section, weight, requests, checkout, chromiumVersion } = await measurePages(cli);
+    const { section, weight, requests, checkout, typing, chromiumVersion } = await measurePages(cli);
     report.sections.pages = section;
+    report.sections.typing = typing;
     report.sections.weight = weight;
     report.sections.requests = requests;
     report.environment.chromium = chromiumVersion;
     printSection(section, previous, 'pages');
     printSection(weight, previous, 'weight');
     printSection(requests, previous, 'requests');
+    printSection(typing, previous, 'typing');
     if (checkout) {
       report.sections.checkout = checkout;
       printSection(checkout, previous, 'checkout');
