@@ -7,6 +7,7 @@ import {
   PRODUCTS,
   type Category,
 } from '../fixtures';
+import { categoryFinderIsland } from '../discovery/category-finder';
 import { escapeHtml } from '../html';
 import { renderDocument, type PageContext } from '../layout';
 import { listing } from './listing';
@@ -19,6 +20,7 @@ export function renderShop(ctx: PageContext): string {
     main:
       breadcrumb([{ label: 'Home', href: '/' }, { label: 'Shop' }]) +
       '<header class="woocommerce-products-header"><h1 class="woocommerce-products-header__title page-title">Shop</h1></header>' +
+      categoryFinderIsland(ctx.islands) +
       categoryLinks(childCategories(16), 'Categories') +
       listing(ctx, PRODUCTS),
   });
