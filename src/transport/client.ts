@@ -150,6 +150,7 @@ async function call<T>(label: string, send: Send, options: CallOptions<T>): Prom
       status: response.status,
       code,
       body,
+      nonce: response.headers.get('X-WP-Nonce') ?? undefined,
     });
   }
   let value: unknown = body;
@@ -231,20 +232,50 @@ export function postPage<T>(url: string, form: FormInput, options: CallOptions<T
   return ajax('POST', url, toForm(form), options, 'text/html, */*; q=0.01');
 }
 
-/** `/wp-admin/admin-ajax.php` with `action` (POST form body, or GET query). Never retried. */
+/**
+ * `/wp-admin/admin-ajax.php` with `action` (POST form body, or GET query). Never retried. `url`: an
+ * admin-ajax URL of this site other than the settings' `ajax_url` (a plugin's own localized one,
+ * such as CommerceKit's `commercekit_ajs.ajax_url`); same-origin only, as every ajax call.
+ */
 export function adminAjax<T>(
   action: string,
   form: FormInput,
-  options: CallOptions<T> & { method?: 'GET' | 'POST' },
+  options: CallOptions<T> & { method?: 'GET' | 'POST'; url?: string },
 ): Promise<T> {
   const params = toForm(form);
-  const { ajax_url } = getSettings();
+  const ajax_url = options.url || getSettings().ajax_url;
   if (options.method === 'GET') {
     const query = Object.fromEntries([['action', action], ...params.entries()]);
     return ajax('GET', withQuery(ajax_url, query), undefined, options);
   }
   params.set('action', action);
   return ajax('POST', ajax_url, params, options);
+}
+
+/**
+ * GET a wp-json URL with `fetch` itself, not api-fetch: for a call made while the shopper types,
+ * where the `wp` chunk (≈7 KB gzip) would weigh more than the island making it (the smart search,
+ * issue #15). `query` is appended to `url` (which may hold `?rest_route=`); `nonce` travels as
+ * X-WP-Nonce unless it is ''. Only to this site's origin; never retried: an HTTP error's X-WP-Nonce
+ * header is in the TransportError's `details.nonce`, for the caller's own nonce rule.
+ */
+export function restGet<T>(
+  url: string,
+  query: Record<string, string>,
+  nonce: string,
+  options: CallOptions<T>,
+): Promise<T> {
+  const target = withQuery(url, query);
+  const send: Send = (signal, sending) => {
+    const checked = checkedUrl(target);
+    sending();
+    return fetch(checked, {
+      credentials: 'same-origin',
+      headers: nonce ? { Accept: ACCEPT, 'X-WP-Nonce': nonce } : { Accept: ACCEPT },
+      signal,
+    });
+  };
+  return call(target, send, options);
 }
 
 // -- REST: api-fetch, loaded on the first REST call ---------------------------------------------

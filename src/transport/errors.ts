@@ -18,6 +18,11 @@ export class TransportError extends Error {
       code?: string;
       /** The raw body, when one was read. */
       body?: string;
+      /**
+       * The X-WP-Nonce header of an HTTP error answer, when it carried one (WordPress, or a plugin
+       * such as the smart search, hands out a fresh nonce with a `rest_cookie_invalid_nonce` 403).
+       */
+      nonce?: string;
       cause?: unknown;
     } = {},
   ) {
