@@ -92,6 +92,11 @@ final class Shop_Islands_Admin {
 			'checkout'            => __( 'The classic checkout page (the [woocommerce_checkout] shortcode): address rules and country pickers, order review, coupons, payment list and place order, over WooCommerce’s own forms.', 'shop-islands' ),
 			'add-payment-method'  => __( 'My Account’s add payment method form with the Stripe gateway’s card box (it replaces the gateway’s classic script there).', 'shop-islands' ),
 			'express-checkout'    => __( 'The Stripe gateway’s express checkout buttons (Apple Pay, Google Pay, Link) on product pages, the cart and the checkout (it replaces the gateway’s express checkout script there).', 'shop-islands' ),
+			'catalog-ordering'    => __( 'The listings’ sort select (shop, categories, search results), wherever the theme prints it: it sorts on change, and with a Sort button without JavaScript.', 'shop-islands' ),
+			'result-count'        => __( 'The listings’ result count, announced again to screen readers after the page loads.', 'shop-islands' ),
+			'category-finder'     => __( 'WooCommerce’s Product Categories widget in dropdown mode becomes a chain of dropdowns (a category, then its subcategories) with a Go button; it replaces the widget’s inline script.', 'shop-islands' ),
+			'live-search'         => __( 'Live product suggestions in WooCommerce’s product search form, where CommerceKit’s ajax search is on (it replaces CommerceKit’s search script there).', 'shop-islands' ),
+			'smart-search'        => __( 'The search bars of Smart Search for WooCommerce ([smart_search] and its widget): suggestions, full-screen search, recent searches.', 'shop-islands' ),
 		);
 	}
 

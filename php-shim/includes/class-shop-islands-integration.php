@@ -27,6 +27,9 @@ defined( 'ABSPATH' ) || exit;
  * `add-payment-method` island over its `form#add_payment_method`, in the `[woocommerce_my_account]`
  * shortcode's output (`do_shortcode_tag`, Shop_Islands_Integration_Account_Payment), and the Stripe
  * gateway's `express-checkout` buttons where it prints them (Shop_Islands_Integration_Express_Checkout).
+ * The listing's `catalog-ordering` and `result-count`, the `category-finder` over WooCommerce's
+ * product categories dropdown, and the search bars' `live-search` (CommerceKit) and `smart-search`
+ * (Smart Search for WooCommerce) are placed by Shop_Islands_Integration_Discovery.
  *
  * An island that replaces one of WooCommerce's scripts (Shop_Islands_Assets::REPLACED_SCRIPTS)
  * stays off on a page where another script needs that one (a plugin's script listing it as a
@@ -59,6 +62,11 @@ final class Shop_Islands_Integration {
 		'shipping-calculator' => 'woocommerce_cart_collaterals',
 		'add-payment-method'  => 'do_shortcode_tag',
 		'express-checkout'    => 'woocommerce_after_add_to_cart_form',
+		'catalog-ordering'    => 'woocommerce_before_template_part',
+		'result-count'        => 'woocommerce_before_template_part',
+		'category-finder'     => 'widget_display_callback',
+		'live-search'         => 'get_product_search_form',
+		'smart-search'        => 'do_shortcode_tag',
 	);
 
 	/** WooCommerce's cart widget (`WC_Widget_Cart`), by its base id. */
@@ -78,6 +86,7 @@ final class Shop_Islands_Integration {
 		( new Shop_Islands_Integration_Cart_Totals( $this ) )->register();
 		( new Shop_Islands_Integration_Account_Payment( $this ) )->register();
 		( new Shop_Islands_Integration_Express_Checkout( $this ) )->register();
+		( new Shop_Islands_Integration_Discovery( $this ) )->register();
 	}
 
 	/**
