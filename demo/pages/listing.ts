@@ -1,6 +1,7 @@
 /**
- * The product listings of the catalogue pages (home, shop, category) and of the related products:
- * WooCommerce's loop items with their add-to-cart buttons, the ordering form and the result count.
+ * The product listings of the catalogue pages (home, shop, category, product search) and of the
+ * related products: WooCommerce's loop items with their add-to-cart buttons, the ordering form and
+ * the result count (the catalog-ordering and result-count islands over WooCommerce's markup).
  */
 import { activePrice, averageRating, findCategory, productUrl, type Product } from '../fixtures';
 import { attrs, escapeHtml } from '../html';
@@ -94,6 +95,7 @@ export function loopItem(product: Product, index: number, islands?: IslandCollec
   );
 }
 
+/** WooCommerce's catalogue orderings (`woocommerce_catalog_ordering()`), as [value, label]. */
 export const ORDERBY_OPTIONS: [string, string][] = [
   ['menu_order', 'Default sorting'],
   ['popularity', 'Sort by popularity'],
@@ -102,6 +104,111 @@ export const ORDERBY_OPTIONS: [string, string][] = [
   ['price', 'Sort by price: low to high'],
   ['price-desc', 'Sort by price: high to low'],
 ];
+
+/** On a product search WooCommerce puts 'Relevance' first (the default) and drops 'Default sorting'. */
+export const SEARCH_ORDERBY_OPTIONS: [string, string][] = [
+  ['relevance', 'Relevance'],
+  ...ORDERBY_OPTIONS.filter(([value]) => value !== 'menu_order'),
+];
+
+/** The query arguments the ordering form does not carry (WooCommerce's loop/orderby.php). */
+const ORDERING_EXCLUDED_ARGS = ['orderby', 'submit', 'paged', 'product-page'];
+
+/**
+ * The request's query arguments as PHP reads them into `$_GET` (a name's ` ` and `.` become `_`
+ * before its first `[`; `name[]` is numbered, `name[key]` kept; the last of a repeated name wins, in
+ * the place of its first) and `wc_query_string_form_fields()` flattens them back to names.
+ */
+export function phpQueryArgs(params: URLSearchParams): [string, string][] {
+  const args = new Map<string, string>();
+  const nextIndex = new Map<string, number>();
+  for (const [raw, value] of params) {
+    const bracket = raw.indexOf('[');
+    const base = (bracket === -1 ? raw : raw.slice(0, bracket)).replace(/^ +/, '').replace(/[ .]/g, '_');
+    if (base === '') continue;
+    let name = base;
+    const keys =
+      bracket === -1 ? [] : (raw.slice(bracket).match(/^(?:\[[^\]]*\])+/)?.[0] ?? '').match(/\[[^\]]*\]/g);
+    for (const key of keys ?? []) {
+      if (key === '[]') {
+        const index = nextIndex.get(name) ?? 0;
+        nextIndex.set(name, index + 1);
+        name += `[${index}]`;
+      } else name += key;
+    }
+    args.set(name, value);
+  }
+  return [...args];
+}
+
+/**
+ * `wc_query_string_form_fields( null, array( 'orderby', 'submit', 'paged', 'product-page' ) )`: the
+ * query arguments the ordering form keeps as hidden fields (an excluded name's `[key]` forms too).
+ */
+export function orderingHiddenFields(url: URL): [string, string][] {
+  return phpQueryArgs(url.searchParams).filter(
+    ([name]) => !ORDERING_EXCLUDED_ARGS.includes(name.split('[', 1)[0] ?? name),
+  );
+}
+
+export interface OrderingForm {
+  /** The orderings, as [value, label]. */
+  options: [string, string][];
+  /** The ordering of the page (one of `options`). */
+  orderby: string;
+  /** The other query arguments (`orderingHiddenFields`). */
+  hiddenFields: [string, string][];
+}
+
+/**
+ * The catalog-ordering island over WooCommerce's `form.woocommerce-ordering`. The fallback is the
+ * GET form with the `orderby` select, `paged=1`, the other query arguments, and a Sort button in
+ * `<noscript>` as the plugin prints it (WooCommerce's template has none: its script submits the
+ * select). With JavaScript the form looks as WooCommerce's does, and the island's button, there for
+ * assistive technology, takes no room: the mount moves nothing.
+ */
+export function catalogOrderingIsland(islands: IslandCollector, form: OrderingForm): string {
+  const options = form.options
+    .map(
+      ([value, label]) =>
+        `<option value="${escapeHtml(value)}"${value === form.orderby ? ' selected' : ''}>${escapeHtml(label)}</option>`,
+    )
+    .join('');
+  const hidden = form.hiddenFields
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+    .join('');
+  return islands.render(
+    'catalog-ordering',
+    {
+      options: form.options,
+      selected: form.orderby,
+      label: 'Shop order',
+      submitLabel: 'Sort',
+      hiddenFields: Object.fromEntries(form.hiddenFields),
+    },
+    '<form class="woocommerce-ordering" method="get">' +
+      `<select name="orderby" class="orderby" aria-label="Shop order">${options}</select>` +
+      '<input type="hidden" name="paged" value="1">' +
+      hidden +
+      '<noscript><button type="submit" class="button orderby-submit">Sort</button></noscript></form>',
+    { hydrate: 'visible' },
+  );
+}
+
+/** WooCommerce's result count for a listing showing every product (no pagination). */
+export function resultCountText(total: number): string {
+  return total === 1 ? 'Showing the single result' : `Showing all ${total} results`;
+}
+
+/** The result-count island over WooCommerce's `p.woocommerce-result-count`. */
+export function resultCountIsland(islands: IslandCollector, text: string): string {
+  return islands.render(
+    'result-count',
+    { text },
+    `<p class="woocommerce-result-count" role="status">${escapeHtml(text)}</p>`,
+    { hydrate: 'idle' },
+  );
+}
 
 function minPrice(product: Product): number {
   return product.type === 'simple'
@@ -124,31 +231,43 @@ export function sortProducts(products: Product[], orderby: string): Product[] {
       return sorted.sort((a, b) => minPrice(a) - minPrice(b) || byName(a, b));
     case 'price-desc':
       return sorted.sort((a, b) => minPrice(b) - minPrice(a) || byName(a, b));
+    case 'relevance':
+      return sorted; // a search's results come in their relevance order
     default:
       return sorted.sort((a, b) => a.menuOrder - b.menuOrder || byName(a, b));
   }
 }
 
-/** A catalogue listing: the ordering form, the result count and the products, in the asked order. */
-export function listing(ctx: PageContext, products: Product[]): string {
-  const requested = ctx.url.searchParams.get('orderby') ?? 'menu_order';
-  const orderby = ORDERBY_OPTIONS.some(([value]) => value === requested) ? requested : 'menu_order';
+export interface ListingOptions {
+  /**
+   * A product search's listing (WooCommerce's `is_search` loop): the orderings start with
+   * 'Relevance', its default, which keeps the products in the order given.
+   */
+  search?: boolean;
+}
+
+/**
+ * A catalogue listing: the ordering form, the result count and the products, in the asked order
+ * (an `orderby` that is not an ordering means the first one, as WooCommerce reads it).
+ */
+export function listing(ctx: PageContext, products: Product[], options: ListingOptions = {}): string {
+  const orderings = options.search ? SEARCH_ORDERBY_OPTIONS : ORDERBY_OPTIONS;
+  // PHP reads the last of a repeated argument.
+  const requested = ctx.url.searchParams.getAll('orderby').at(-1);
+  const orderby = orderings.find(([value]) => value === requested)?.[0] ?? orderings[0]![0];
   if (products.length === 0) {
     return '<p class="woocommerce-info woocommerce-no-products-found">No products were found matching your selection.</p>';
   }
-  const options = ORDERBY_OPTIONS.map(
-    ([value, label]) => `<option value="${value}"${value === orderby ? ' selected' : ''}>${label}</option>`,
-  ).join('');
-  const count =
-    products.length === 1 ? 'Showing the single result' : `Showing all ${products.length} results`;
   return (
     '<div class="storefront-sorting">' +
     // A GET form: the select submits with JavaScript (storefront.md §2.3), the button without it.
-    '<form class="woocommerce-ordering" method="get">' +
-    `<select name="orderby" class="orderby" aria-label="Shop order">${options}</select>` +
-    '<input type="hidden" name="paged" value="1">' +
-    '<button type="submit" class="button orderby-submit">Sort</button></form>' +
-    `<p class="woocommerce-result-count" role="status">${count}</p></div>` +
+    catalogOrderingIsland(ctx.islands, {
+      options: orderings,
+      orderby,
+      hiddenFields: orderingHiddenFields(ctx.url),
+    }) +
+    resultCountIsland(ctx.islands, resultCountText(products.length)) +
+    '</div>' +
     `<ul class="products columns-3">${sortProducts(products, orderby)
       .map((product, index) =>
         loopItem(
