@@ -12,6 +12,9 @@ import { createAndConfirmSetupIntent, SETUP_INTENT_ACTION } from './checkout/acc
 import { createExpressCheckoutHandlers } from './checkout/express';
 import { createCheckoutHandlers } from './checkout/handlers';
 import { commercekitAjax, isCommercekitAction } from './commercekit';
+import { liveSearchAnswer } from './discovery/live-search';
+import { refreshLoopAnswer } from './discovery/loop-filter';
+import { ysmSearchAnswer } from './discovery/smart-search';
 import { DEMO_USER, findProduct } from './fixtures';
 import { refreshedFragments } from './fragments';
 import { SALE_PRICES_ACTION, salePricesResponse } from './sale-prices';
@@ -158,11 +161,13 @@ export function createHandlers(options: HandlerOptions = {}): RequestHandler[] {
     status: number,
     session: Session | null,
     authenticated: boolean,
+    extraHeaders: Record<string, string> = {},
   ): Response {
     const headers: Record<string, string> = {
       'Access-Control-Expose-Headers': 'X-WP-Total, X-WP-TotalPages, Link',
       'Access-Control-Allow-Headers':
         'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type',
+      ...extraHeaders,
     };
     // rest_send_refreshed_nonce: cookie-authenticated answers carry the current nonce.
     if (authenticated && session) headers['X-WP-Nonce'] = store.nonce(session, 'wp_rest');
@@ -177,17 +182,52 @@ export function createHandlers(options: HandlerOptions = {}): RequestHandler[] {
     });
   }
 
+  /** `rest_send_nocache_headers`, which WordPress turns on for a failed cookie check. */
+  const REST_NO_CACHE = {
+    Expires: 'Wed, 11 Jan 1984 05:00:00 GMT',
+    'Cache-Control': 'no-cache, must-revalidate, max-age=0, no-store, private',
+  };
   const invalidNonce = {
     code: 'rest_cookie_invalid_nonce',
     message: 'Cookie check failed',
     data: { status: 403 },
   };
   const invalidUserId = { code: 'rest_user_invalid_id', message: 'Invalid user ID.', data: { status: 404 } };
+  const invalidJson = {
+    code: 'rest_invalid_json',
+    message: 'Invalid JSON body passed.',
+    data: { status: 400 },
+  };
+  /** WP_REST_Request::parse_json_params(): the error data carries PHP's json_last_error() code and message. */
+  const invalidJsonBody = {
+    ...invalidJson,
+    data: { status: 400, json_error_code: 4, json_error_message: 'Syntax error' },
+  };
   const noRoute = {
     code: 'rest_no_route',
     message: 'No route was found matching the URL and request method.',
     data: { status: 404 },
   };
+
+  /** A REST request's JSON body: `{}` when empty; throws on a body that does not parse. */
+  async function readJsonBody(request: Request): Promise<unknown> {
+    const text = await request.text();
+    return text ? (JSON.parse(text) as unknown) : {};
+  }
+
+  /**
+   * The body parameters WP_REST_Request reads: a JSON body when the Content-Type says JSON (one that
+   * does not parse throws: WordPress answers 400 `rest_invalid_json` once the route is matched,
+   * `has_valid_params()`), form fields for a urlencoded or multipart body, none otherwise.
+   */
+  async function readRestParams(request: Request): Promise<unknown> {
+    const type = (request.headers.get('content-type') ?? '').toLowerCase();
+    if (type.includes('json')) return readJsonBody(request);
+    if (type.includes('x-www-form-urlencoded') || type.includes('multipart/form-data')) {
+      return Object.fromEntries(await readRequestFields(request));
+    }
+    return {};
+  }
 
   function userJson(request: Request, session: Session | null): Record<string, unknown> {
     const origin = originOf(request);
@@ -213,7 +253,8 @@ export function createHandlers(options: HandlerOptions = {}): RequestHandler[] {
     const method = request.method.toUpperCase();
     const nonceOk = store.verifyNonce(session, 'wp_rest', nonce);
     // rest_cookie_check_errors runs before routing: a wrong nonce fails on any route.
-    if (nonce !== null && !nonceOk) return restJson(invalidNonce, 403, session, false);
+    // The real WordPress 6.9 answers it without X-WP-Nonce and with its no-cache headers.
+    if (nonce !== null && !nonceOk) return restJson(invalidNonce, 403, session, false, REST_NO_CACHE);
 
     const normalized = route.replace(/\/+$/, '') || '/';
     if (normalized === '/' && method === 'GET') {
@@ -223,6 +264,28 @@ export function createHandlers(options: HandlerOptions = {}): RequestHandler[] {
         session,
         nonceOk,
       );
+    }
+    // The smart search's suggestions (storefront.md §7 "Search"; demo/discovery/smart-search.ts). The
+    // nonce check above already ran: a stale X-WP-Nonce is the 403 `rest_cookie_invalid_nonce` without
+    // any X-WP-Nonce header (so the widget clears its nonce and retries, storefront.md §8); an answer
+    // to a verified nonce carries the current one, a guest's too (the real WordPress 6.9 does both);
+    // no nonce at all, no header. `Allow` as WordPress adds it on a matched route.
+    if (normalized === '/ysm/v1/search' && method === 'GET') {
+      return restJson(ysmSearchAnswer(url.searchParams, originOf(request)), 200, session, nonceOk, {
+        Allow: 'GET',
+      });
+    }
+    // Elementor Pro's loop filter (storefront.md §7 "Listing filters"; demo/discovery/loop-filter.ts).
+    if (normalized === '/elementor-pro/v1/refresh-loop' && method === 'POST') {
+      let body: unknown;
+      try {
+        body = await readRestParams(request);
+      } catch {
+        return restJson(invalidJsonBody, 400, session, nonceOk, { Allow: 'POST' });
+      }
+      // Elementor Pro reads the grid's page from the request's query (`e-page-{widget_id}`).
+      const answer = refreshLoopAnswer(body, originOf(request), { query: url.searchParams });
+      return restJson(answer.body, answer.status, session, nonceOk, { Allow: 'POST' });
     }
     const userRoute = /^\/wp\/v2\/users\/(\d+|me)$/.exec(normalized);
     if (userRoute) {
@@ -237,15 +300,9 @@ export function createHandlers(options: HandlerOptions = {}): RequestHandler[] {
         if (id !== DEMO_USER.id) return restJson(invalidUserId, 404, session, true);
         let body: unknown = null;
         try {
-          const text = await request.text();
-          body = text ? JSON.parse(text) : {};
+          body = await readJsonBody(request);
         } catch {
-          return restJson(
-            { code: 'rest_invalid_json', message: 'Invalid JSON body passed.', data: { status: 400 } },
-            400,
-            session,
-            true,
-          );
+          return restJson(invalidJson, 400, session, true);
         }
         const meta = (body as { woocommerce_meta?: Record<string, unknown> } | null)?.woocommerce_meta;
         if (meta && meta.coming_soon_banner_dismissed !== undefined) {
@@ -266,6 +323,11 @@ export function createHandlers(options: HandlerOptions = {}): RequestHandler[] {
       // WordPress core's wp_ajax_rest_nonce: `exit( wp_create_nonce( 'wp_rest' ) )`, plain text.
       const { session, setCookie } = store.ensureSession(cookieHeader(request));
       return respond(store.nonce(session, 'wp_rest'), { contentType: HTML_TYPE, setCookie });
+    }
+    if (action === 'commercekit_ajax_search') {
+      // CommerceKit's live search (storefront.md §7 "Search"; demo/discovery/live-search.ts): GET or
+      // POST, JSON with HTTP 200 whatever it found; no session needed.
+      return json(liveSearchAnswer(fields.get('query') ?? '', originOf(request)));
     }
     if (isCommercekitAction(action)) {
       // CommerceKit's wishlist and waitlist (storefront.md §7): JSON, HTTP 200 whatever the status;

@@ -5,6 +5,7 @@
  */
 import type { SettingsInput } from '../src/contract/settings';
 import { cartFragments } from './fragments';
+import { liveSearchIsland } from './discovery/live-search';
 import { categoryUrl, SITE_TITLE, THEME_SLUG } from './fixtures';
 import { escapeHtml, jsonForScript } from './html';
 import {
@@ -100,6 +101,12 @@ function headerHtml(ctx: PageContext): string {
   return (
     '<header id="masthead" class="site-header"><div class="col-full">' +
     `<div class="site-branding"><p class="site-title"><a href="/" rel="home">${escapeHtml(SITE_TITLE)}</a></p></div>` +
+    // Storefront's `storefront_product_search` (after the branding): WooCommerce's product search
+    // widget, here CommerceKit's live search over it (demo/discovery/live-search.ts), with the
+    // current search in the field as `get_search_query()` puts it there.
+    '<div class="site-search"><div class="widget woocommerce widget_product_search">' +
+    liveSearchIsland(ctx.islands, { query: ctx.url.searchParams.get('s') ?? '' }) +
+    '</div></div>' +
     `<nav id="site-navigation" class="main-navigation" aria-label="Primary navigation"><ul class="menu">${nav}</ul></nav>` +
     '<ul id="site-header-cart" class="site-header-cart menu">' +
     `<li class="${path === '/cart/' ? 'current-menu-item' : ''}">${fragments['a.cart-contents']}</li>` +

@@ -47,4 +47,10 @@ export const DEMO_PAGES = [
   '/checkout/',
   '/my-account/',
   '/wishlist/',
+  // Discovery (issue #15): a category of the generated catalogue, product search results, the
+  // Elementor page with the loop filters, the Smart Search widget's page.
+  '/product-category/running/',
+  '/?s=racket&post_type=product',
+  '/gear/',
+  '/smart-search/',
 ] as const;

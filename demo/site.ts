@@ -14,6 +14,19 @@ import { processCheckout } from './checkout/process';
 import { handleSubscriptionPages } from './checkout/subscription-change';
 import { parseCookies, serializeCookie } from './cookies';
 import {
+  listsWholeCatalogue,
+  productCatArchive,
+  productCatRedirect,
+  renderCatalogueCategory,
+  renderGear,
+  renderProductSearch,
+  renderSiteSearch,
+  renderSmartSearch,
+  searchRequest,
+  searchResults,
+  singleResultRedirect,
+} from './discovery/pages';
+import {
   CATEGORIES,
   categoryUrl,
   DEMO_LOGIN,
@@ -22,6 +35,7 @@ import {
   findProductBySlug,
   findVariation,
   productUrl,
+  type Category,
   type Product,
   variationName,
 } from './fixtures';
@@ -411,9 +425,41 @@ export function createSite(options: SiteOptions = {}) {
 
   // -- routing -------------------------------------------------------------------------------
 
+  /**
+   * The front page's query arguments WordPress turns into other pages (demo/discovery/pages.ts):
+   * a search (`s`, with or without `post_type=product`; `search_id` is ignored) and the category
+   * finder's no-JS form (`product_cat`: 301 to the category's pretty link, 404 when unknown).
+   */
+  function frontPageQuery(ex: Exchange): Response | null {
+    const search = searchRequest(ex.url);
+    if (search) {
+      const results = searchResults(search);
+      const only = singleResultRedirect(search, results);
+      if (only) return redirect(ex, only);
+      return search.productArchive || search.category
+        ? render(ex, (ctx) => renderProductSearch(ctx, search, results))
+        : render(ex, (ctx) => renderSiteSearch(ctx, search, results));
+    }
+    const target = productCatRedirect(ex.url);
+    if (target === 'not-found') return render(ex, renderNotFound, 404);
+    if (target) return redirect(ex, target, 301);
+    const archive = productCatArchive(ex.url);
+    if (archive) return renderCategoryPage(ex, archive);
+    return null;
+  }
+
+  /** A category page: the new categories list the whole catalogue, the football ones their recorded list. */
+  function renderCategoryPage(ex: Exchange, category: Category): Response {
+    return listsWholeCatalogue(category)
+      ? render(ex, (ctx) => renderCatalogueCategory(ctx, category))
+      : render(ex, (ctx) => renderCategory(ctx, category));
+  }
+
   function route(ex: Exchange): Response {
     const path = ex.url.pathname;
-    if (path === '/') return render(ex, renderHome);
+    if (path === '/') return frontPageQuery(ex) ?? render(ex, renderHome);
+    if (path === '/gear/') return render(ex, renderGear);
+    if (path === '/smart-search/') return render(ex, renderSmartSearch);
     if (path === '/shop/') return render(ex, renderShop);
     if (path === '/cart/') {
       // `WC_Shortcode_Cart::output()`: the shipping calculator's post is handled as the page prints.
@@ -485,7 +531,7 @@ export function createSite(options: SiteOptions = {}) {
         const canonical = categoryUrl(category.id);
         // WordPress redirects a partial term path to the canonical one.
         if (canonical !== path) return redirect(ex, canonical + ex.url.search, 301);
-        return render(ex, (ctx) => renderCategory(ctx, category));
+        return renderCategoryPage(ex, category);
       }
     }
     // WordPress adds the trailing slash of pretty permalinks.
