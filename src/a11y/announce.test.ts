@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   announce,
   ANNOUNCE_SETTLE_MS,
+  cancelPendingAnnouncements,
   ensureVisuallyHiddenCss,
   getLiveRegion,
   LIVE_REGION_IDS,
@@ -120,5 +121,35 @@ describe('ensureVisuallyHiddenCss', () => {
     expect(styles[0]!.textContent).toContain(`.${VISUALLY_HIDDEN_CLASS}{position:absolute!important`);
     expect(styles[0]!.textContent).toContain('clip-path:inset(50%)!important');
     styles[0]!.remove();
+  });
+});
+
+describe('yieldToOthers', () => {
+  it('is said when nothing else is asked for before its time', () => {
+    vi.useFakeTimers();
+    try {
+      announce('Showing all 8 results', { delay: 2000, yieldToOthers: true });
+      vi.advanceTimersByTime(2000);
+      expect(getLiveRegion('polite').textContent).toBe('Showing all 8 results');
+    } finally {
+      cancelPendingAnnouncements();
+      vi.useRealTimers();
+    }
+  });
+
+  it('gives way to an announcement asked for meanwhile, which stays', () => {
+    vi.useFakeTimers();
+    try {
+      announce('Showing all 8 results', { delay: 2000, yieldToOthers: true });
+      vi.advanceTimersByTime(500);
+      announce('“Pro Match Football” has been removed from your cart');
+      vi.advanceTimersByTime(3000);
+      expect(getLiveRegion('polite').textContent).toBe(
+        '“Pro Match Football” has been removed from your cart',
+      );
+    } finally {
+      cancelPendingAnnouncements();
+      vi.useRealTimers();
+    }
   });
 });

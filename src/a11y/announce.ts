@@ -11,6 +11,12 @@ export interface AnnounceOptions {
   /** Milliseconds before the text is announced (spec: 1000 after add-to-cart, 2000 for result counts). */
   delay?: number;
   politeness?: Politeness;
+  /**
+   * Say it only if nothing else is asked to be said before its time comes (the result count's
+   * re-announcement, 2 s after load: a removal or a notice said meanwhile is what the shopper
+   * needs to hear, and the count would cut it off).
+   */
+  yieldToOthers?: boolean;
 }
 
 /** Class hiding content visually but not from assistive technology (see `ensureVisuallyHiddenCss`). */
@@ -73,6 +79,8 @@ export function getLiveRegion(politeness: Politeness = 'polite', doc: Document =
 
 /** Cancel functions of the announcements whose text is not set yet. */
 const pending = new Set<() => void>();
+/** How many announcements were asked for in this document's life (for `yieldToOthers`). */
+let requested = 0;
 
 /**
  * Announces `message` after `delay` ms. The region is emptied `ANNOUNCE_SETTLE_MS` before the text
@@ -83,9 +91,10 @@ const pending = new Set<() => void>();
  */
 export function announce(
   message: string,
-  { delay = 0, politeness = 'polite' }: AnnounceOptions = {},
+  { delay = 0, politeness = 'polite', yieldToOthers = false }: AnnounceOptions = {},
 ): () => void {
   if (typeof document === 'undefined' || !document.body) return () => {};
+  const ticket = ++requested;
   const timers: ReturnType<typeof setTimeout>[] = [];
   const cancel = (): void => {
     timers.forEach(clearTimeout);
@@ -103,12 +112,15 @@ export function announce(
   const clearAt = setAt - ANNOUNCE_SETTLE_MS;
   let region: HTMLElement | undefined;
   pending.add(cancel);
+  const outdone = () => yieldToOthers && requested !== ticket;
   at(clearAt, () => {
+    if (outdone()) return;
     region = getLiveRegion(politeness);
     region.textContent = '';
   });
   at(setAt, () => {
     pending.delete(cancel);
+    if (outdone()) return;
     // Found again: the region may have been replaced since it was cleared.
     (region?.isConnected ? region : getLiveRegion(politeness)).textContent = message;
   });

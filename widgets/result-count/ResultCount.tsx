@@ -26,7 +26,8 @@ export function ResultCount({ text }: Props) {
     if (!spoken || speakers.has(spoken)) return;
     const me = Symbol(spoken);
     speakers.set(spoken, me);
-    say(spoken, { delay: RESULT_COUNT_ANNOUNCE_DELAY_MS });
+    // Said unless something else is said first (an item removed at once, a notice): that wins.
+    say(spoken, { delay: RESULT_COUNT_ANNOUNCE_DELAY_MS, yieldToOthers: true });
     return () => {
       if (speakers.get(spoken) === me) speakers.delete(spoken);
     };
