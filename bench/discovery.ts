@@ -42,6 +42,12 @@ export const DISCOVERY_FEATURES: Feature[] = [
     entries: ['widgets/loop-filter/island.tsx', 'widgets/loop-grid/island.tsx'],
     goal: 6 * 1024,
   },
+  {
+    key: 'loop filter + grid, with refresh and drawer code',
+    entries: ['widgets/loop-filter/island.tsx', 'widgets/loop-grid/island.tsx'],
+    lazy: ['widgets/loop-grid/answer.ts', 'widgets/loop-filter/Drawer.tsx'],
+    goal: 6 * 1024,
+  },
   { key: 'category finder', entries: ['widgets/category-finder/island.tsx'], goal: 0 },
   {
     key: 'listing ordering + result count',

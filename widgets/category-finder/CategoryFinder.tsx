@@ -9,7 +9,7 @@ import {
   type KeyboardEvent,
 } from 'react';
 import type * as z from 'zod/mini';
-import { announce, type Politeness } from '../../src/a11y';
+import { announce, type Politeness } from '../../src/a11y/announce';
 import { __ } from '../../src/i18n';
 import { leaveFor } from '../../src/navigation';
 import { REFUSED_NAVIGATION_MESSAGE } from '../../src/security/url';
