@@ -103,6 +103,43 @@ test('listing: one add_to_cart per click, View cart once, the mini-cart count fo
   await expectNoReplacedScripts(page, requests, LISTING.replaced);
 });
 
+test('listing: the ordering island sorts the real shop by price with one page load, the other query arguments kept, and the count is said again', async ({
+  page,
+  requests,
+}) => {
+  await page.goto(`${LISTING.path}?utm_source=test`);
+  await expectIslandsMounted(page, ['catalog-ordering', 'result-count']);
+  const order = page.getByRole('combobox', { name: 'Shop order' }).first();
+  // Arrow keys only browse (WooCommerce's own select would reload on the first one).
+  await order.focus();
+  await page.keyboard.press('ArrowDown');
+  await settle(page);
+  expect(brief(requests.all.filter((r) => r.navigation)), 'page loads while browsing').toHaveLength(1);
+  await Promise.all([page.waitForURL(/orderby=price(&|$)/), order.selectOption('price')]);
+  const url = new URL(page.url());
+  expect(url.searchParams.get('orderby')).toBe('price');
+  expect(url.searchParams.get('utm_source'), 'other arguments kept').toBe('test');
+  expect(brief(requests.all.filter((r) => r.navigation)), 'page loads').toHaveLength(2);
+  await expectIslandsMounted(page, ['catalog-ordering', 'result-count']);
+  const prices = await page.locator('ul.products li.product .price').evaluateAll((els) =>
+    els.map((el) => {
+      const amounts = [...el.querySelectorAll('bdi')].map((b) =>
+        Number((b.textContent ?? '').replace(/[^\d.]/g, '')),
+      );
+      // A sale shows the old price struck through first: the price paid is the last.
+      return amounts[amounts.length - 1] ?? 0;
+    }),
+  );
+  expect(prices.length).toBeGreaterThan(1);
+  expect(prices[0]!).toBeLessThanOrEqual(prices[prices.length - 1]!);
+  // The result count said again about 2 s after the island mounts (the polite live region).
+  await page.waitForFunction(
+    () => /result/.test(document.getElementById('shop-islands-live')?.textContent ?? ''),
+    undefined,
+    { timeout: 6000, polling: 50 },
+  );
+});
+
 test('simple product page: the quantity and Add to cart add in the page, with one request', async ({
   page,
   shop,

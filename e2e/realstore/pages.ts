@@ -41,7 +41,8 @@ const PRODUCT_ISLANDS = [
 export const LISTING: StorePage = {
   name: 'listing',
   path: '/shop/',
-  islands: ['add-to-cart', ...HEADER_ISLANDS],
+  // Storefront prints the ordering and the result count above and below the products (issue #15).
+  islands: ['add-to-cart', 'catalog-ordering', 'result-count', ...HEADER_ISLANDS],
   replaced: ['add-to-cart.js', 'cart-fragments.js'],
 };
 
