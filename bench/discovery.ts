@@ -111,12 +111,19 @@ const SEARCH_REQUEST = /ysm\/v1\/search|action=commercekit_ajax_search/;
 const PROBE = `(() => {
   const w = window;
   w.__paints = [];
-  new MutationObserver(() => {
+  // Every change of the suggestions (a new answer may have as many as the one before).
+  new MutationObserver((records) => {
+    const touches = (r) => {
+      const target = r.target instanceof Element ? r.target : r.target.parentElement;
+      if (target && target.closest('[role="listbox"]')) return true;
+      return [...r.addedNodes].some(
+        (node) => node instanceof Element && (node.matches('[role="listbox"], [role="option"]') || node.querySelector('[role="option"]')),
+      );
+    };
+    if (!records.some(touches)) return;
     const n = document.querySelectorAll('[role="listbox"] [role="option"]').length;
-    const last = w.__paints[w.__paints.length - 1];
-    if (n > 0 && (!last || last.n !== n || last.gone)) w.__paints.push({ t: performance.now(), n });
-    if (n === 0 && last && !last.gone) w.__paints.push({ t: performance.now(), n: 0, gone: true });
-  }).observe(document, { subtree: true, childList: true });
+    w.__paints.push({ t: performance.now(), n });
+  }).observe(document, { subtree: true, childList: true, characterData: true });
   w.__inputs = [];
   document.addEventListener('input', () => w.__inputs.push(performance.now()), true);
 })()`;

@@ -137,7 +137,8 @@ export const PROBE_SCRIPT = String.raw`(() => {
       const result = { focused: 0, synthetic: [] };
       for (const el of document.querySelectorAll('[data-island][data-hydrate="interaction"]')) {
         if (FINAL.includes(stateOf(el))) continue;
-        const target = el.querySelector(FOCUSABLE);
+        // The first control a shopper can reach (one hidden at this width cannot take the focus).
+        const target = [...el.querySelectorAll(FOCUSABLE)].find((c) => c.getClientRects().length > 0);
         if (target instanceof HTMLElement) {
           target.focus();
           result.focused += 1;
