@@ -28,13 +28,18 @@ function label(fallback: string) {
 
 /** A setting's on/off: `true`/`false`, `1`/`0`, `"1"`/`""`, `"yes"`/`"no"`; absent or `null`: the default. */
 function flag(fallback: boolean) {
-  return z.pipe(
-    z.transform((value: unknown) =>
-      value === undefined || value === null
-        ? fallback
-        : value === true || value === 1 || value === '1' || value === 'yes' || value === 'on',
+  // The default outside the pipe: left out, the flag is its default (and the integrators' guide
+  // says so); `null` and `[]` are read as left out by the transform, `false` is off.
+  return z._default(
+    z.pipe(
+      z.transform((value: unknown) =>
+        value === undefined || value === null || (Array.isArray(value) && value.length === 0)
+          ? fallback
+          : value === true || value === 1 || value === '1' || value === 'yes' || value === 'on',
+      ),
+      z.boolean(),
     ),
-    z.boolean(),
+    fallback,
   ) as unknown as FromPhp<z.ZodMiniDefault<z.ZodMiniBoolean>>;
 }
 
