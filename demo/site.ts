@@ -13,8 +13,10 @@ import { renderRecordedOrderReceived } from './checkout/order-received';
 import { processCheckout } from './checkout/process';
 import { handleSubscriptionPages } from './checkout/subscription-change';
 import { parseCookies, serializeCookie } from './cookies';
+import { catalogueInCategory } from './discovery/catalogue';
 import {
   listsWholeCatalogue,
+  pastLastPage,
   productCatArchive,
   productCatRedirect,
   renderCatalogueCategory,
@@ -430,15 +432,19 @@ export function createSite(options: SiteOptions = {}) {
    * a search (`s`, with or without `post_type=product`; `search_id` is ignored) and the category
    * finder's no-JS form (`product_cat`: 301 to the category's pretty link, 404 when unknown).
    */
-  function frontPageQuery(ex: Exchange): Response | null {
+  function frontPageQuery(ex: Exchange, page = 1): Response | null {
     const search = searchRequest(ex.url);
     if (search) {
       const results = searchResults(search);
       const only = singleResultRedirect(search, results);
       if (only) return redirect(ex, only);
-      return search.productArchive || search.category
-        ? render(ex, (ctx) => renderProductSearch(ctx, search, results))
-        : render(ex, (ctx) => renderSiteSearch(ctx, search, results));
+      if (search.productArchive || search.category) {
+        if (pastLastPage(results.length, page)) return render(ex, renderNotFound, 404);
+        return render(ex, (ctx) => renderProductSearch(ctx, search, results, page));
+      }
+      // WordPress's own search page lists everything on one page here.
+      if (page > 1) return render(ex, renderNotFound, 404);
+      return render(ex, (ctx) => renderSiteSearch(ctx, search, results));
     }
     const target = productCatRedirect(ex.url);
     if (target === 'not-found') return render(ex, renderNotFound, 404);
@@ -449,14 +455,43 @@ export function createSite(options: SiteOptions = {}) {
   }
 
   /** A category page: the new categories list the whole catalogue, the football ones their recorded list. */
-  function renderCategoryPage(ex: Exchange, category: Category): Response {
-    return listsWholeCatalogue(category)
-      ? render(ex, (ctx) => renderCatalogueCategory(ctx, category))
-      : render(ex, (ctx) => renderCategory(ctx, category));
+  function renderCategoryPage(ex: Exchange, category: Category, page = 1): Response {
+    if (listsWholeCatalogue(category)) {
+      if (pastLastPage(catalogueInCategory(category.id).length, page)) return render(ex, renderNotFound, 404);
+      return render(ex, (ctx) => renderCatalogueCategory(ctx, category, page));
+    }
+    // The recorded football categories fit on one page.
+    if (page > 1) return render(ex, renderNotFound, 404);
+    return render(ex, (ctx) => renderCategory(ctx, category));
   }
 
   function route(ex: Exchange): Response {
-    const path = ex.url.pathname;
+    // WordPress's paged archives: `{archive}page/{n}/` (`/page/1/` is the archive itself: 301). A
+    // `paged` query argument wins over the path's number, as in WP::parse_request (the ordering
+    // form sends `paged=1`: a new ordering starts again at page 1).
+    const pagedMatch = /^(\/(?:.*\/)?)page\/([1-9]\d*)\/$/.exec(ex.url.pathname);
+    const pagedArg = ex.url.searchParams.get('paged');
+    const page =
+      pagedArg !== null && /^\d+$/.test(pagedArg)
+        ? Math.max(1, Number(pagedArg))
+        : pagedMatch
+          ? Number(pagedMatch[2])
+          : 1;
+    const path = pagedMatch?.[1] ?? ex.url.pathname;
+    if (pagedMatch && pagedArg === null && page === 1) return redirect(ex, path + ex.url.search, 301);
+    if (pagedMatch || page > 1) {
+      if (path === '/') {
+        const paged = frontPageQuery(ex, page);
+        if (paged) return paged;
+        if (pagedMatch) return render(ex, renderNotFound, 404);
+      } else {
+        const archive = /^\/product-category\/((?:[a-z0-9-]+\/)+)$/.exec(path);
+        const slugs = archive?.[1]?.split('/').filter(Boolean) ?? [];
+        const category = CATEGORIES.find((c) => c.slug === slugs[slugs.length - 1]);
+        if (category && categoryUrl(category.id) === path) return renderCategoryPage(ex, category, page);
+        if (pagedMatch) return render(ex, renderNotFound, 404);
+      }
+    }
     if (path === '/') return frontPageQuery(ex) ?? render(ex, renderHome);
     if (path === '/gear/') return render(ex, renderGear);
     if (path === '/smart-search/') return render(ex, renderSmartSearch);

@@ -65,7 +65,12 @@ describe('product search (/?s=…&post_type=product)', () => {
     expect(doc.body.classList).toContain('post-type-archive-product');
     const expected = searchCatalogue('tennis balls');
     expect(expected.length).toBeGreaterThan(1);
-    expect(loopTitles(doc).sort()).toEqual(expected.map((p) => p.name).sort());
+    expect(loopTitles(doc).sort()).toEqual(
+      expected
+        .slice(0, 12)
+        .map((p) => p.name)
+        .sort(),
+    );
   });
 
   it('accepts and ignores search_id (the smart search widget’s id)', async () => {
@@ -96,7 +101,10 @@ describe('product search (/?s=…&post_type=product)', () => {
   it('lists every product for an empty query, as WP_Query without a search clause', async () => {
     const { doc } = await shopper().page('/?s=&post_type=product');
     expect(doc.querySelector('h1')?.textContent).toBe('Search results: \u201c\u201d');
-    expect(doc.querySelectorAll('ul.products li.product')).toHaveLength(CATALOGUE.length);
+    expect(doc.querySelectorAll('ul.products li.product')).toHaveLength(12);
+    expect(doc.querySelector('p.woocommerce-result-count')?.textContent).toBe(
+      `Showing 1\u201312 of ${CATALOGUE.length} results`,
+    );
   });
 
   it('escapes a hostile query in the title, the heading and the header search', async () => {
@@ -154,7 +162,12 @@ describe('WordPress search (/?s=… without post_type)', () => {
     expect(doc.querySelector('h1')?.textContent).toBe('Search results: \u201cshoes\u201d');
     const inTrail = new Set(catalogueInCategory(32));
     const expected = searchCatalogue('shoes').filter((p) => inTrail.has(p));
-    expect(loopTitles(doc).sort()).toEqual(expected.map((p) => p.name).sort());
+    expect(loopTitles(doc).sort()).toEqual(
+      expected
+        .slice(0, 12)
+        .map((p) => p.name)
+        .sort(),
+    );
   });
 });
 
@@ -191,9 +204,60 @@ describe('category pages', () => {
     const c = shopper();
     for (const category of CATEGORIES.filter((cat) => [30, 40].includes(categoryRoot(cat.id)))) {
       const { doc } = await c.page(categoryUrl(category.id));
-      expect(loopTitles(doc).length, category.slug).toBe(catalogueInCategory(category.id).length);
+      const total = catalogueInCategory(category.id).length;
+      expect(loopTitles(doc).length, category.slug).toBe(Math.min(12, total));
       expect(loopTitles(doc).length, category.slug).toBeGreaterThan(0);
     }
+  });
+
+  it('are paginated 12 a page as Storefront does: the count, the pagination, every product once, 404 past the last', async () => {
+    const c = shopper();
+    const base = categoryUrl(30);
+    const total = catalogueInCategory(30).length;
+    const pages = Math.ceil(total / 12);
+    expect(pages).toBeGreaterThan(2);
+    const seen: (string | null)[] = [];
+    for (let n = 1; n <= pages; n += 1) {
+      const { doc } = await c.page(n === 1 ? `${base}?orderby=price` : `${base}page/${n}/?orderby=price`);
+      const last = Math.min(total, n * 12);
+      expect(doc.querySelector('p.woocommerce-result-count')?.textContent).toBe(
+        `Showing ${(n - 1) * 12 + 1}\u2013${last} of ${total} results`,
+      );
+      const nav = doc.querySelector('nav.woocommerce-pagination[aria-label="Product Pagination"]');
+      expect(nav?.querySelector('[aria-current="page"]')?.textContent).toBe(String(n));
+      if (n < pages)
+        expect(nav?.querySelector('a.next')?.getAttribute('href')).toBe(
+          `${base}page/${n + 1}/?orderby=price`,
+        );
+      else expect(nav?.querySelector('a.next')).toBeNull();
+      if (n === 2) expect(nav?.querySelector('a.prev')?.getAttribute('href')).toBe(`${base}?orderby=price`);
+      seen.push(...loopTitles(doc));
+    }
+    expect(seen).toHaveLength(total);
+    expect(new Set(seen).size).toBe(total);
+    await c.page(`${base}page/${pages + 1}/`, 404);
+    const first = await c.send(`${base}page/1/?orderby=price`);
+    expect(first.status).toBe(301);
+    expect(first.headers.get('location')).toContain(`${base}?orderby=price`);
+    await c.page(`${categoryUrl(17)}page/2/`, 404);
+    // The ordering form sends paged=1: it wins over the path's page, as in WordPress.
+    const reordered = await c.page(`${base}page/3/?orderby=price-desc&paged=1`);
+    expect(reordered.doc.querySelector('p.woocommerce-result-count')?.textContent).toBe(
+      `Showing 1\u201312 of ${total} results`,
+    );
+  });
+
+  it('paginate the product search the same way', async () => {
+    const c = shopper();
+    const total = searchCatalogue('shoes').length;
+    expect(total).toBeGreaterThan(12);
+    const { doc } = await c.page('/page/2/?s=shoes&post_type=product');
+    expect(doc.querySelector('p.woocommerce-result-count')?.textContent).toBe(
+      `Showing 13\u2013${Math.min(24, total)} of ${total} results`,
+    );
+    expect(loopTitles(doc)).toHaveLength(Math.min(24, total) - 12);
+    await c.page(`/page/${Math.ceil(total / 12) + 1}/?s=shoes&post_type=product`, 404);
+    await c.page('/page/2/?s=shoes', 404);
   });
 
   it('keep their recorded lists in the football tree (the shop page too)', async () => {

@@ -25,7 +25,7 @@ import {
 } from '../fixtures';
 import { escapeHtml } from '../html';
 import { renderDocument, type PageContext } from '../layout';
-import { listing } from '../pages/listing';
+import { listing, pageCount } from '../pages/listing';
 import { breadcrumb, categoryLinks } from '../pages/parts';
 import { catalogueInCategory, CATALOGUE, searchCatalogue } from './catalogue';
 import { GEAR, loopFilterPage } from './loop-filter';
@@ -97,7 +97,25 @@ function searchDocumentTitle(query: string): string {
 }
 
 /** WooCommerce's product search archive (archive-product.php with `is_search()`). */
-export function renderProductSearch(ctx: PageContext, search: SearchRequest, results: Product[]): string {
+/**
+ * A page link of a paginated archive as `paginate_links()` makes it: `{base}page/{n}/` (the first
+ * page is the base itself), the current query arguments kept.
+ */
+export function archivePageUrl(base: string, url: URL, n: number): string {
+  return `${n > 1 ? `${base}page/${n}/` : base}${url.search}`;
+}
+
+/** Whether `page` lies past the last page of `total` products (WordPress answers 404 there). */
+export function pastLastPage(total: number, page: number): boolean {
+  return page > 1 && page > pageCount(total);
+}
+
+export function renderProductSearch(
+  ctx: PageContext,
+  search: SearchRequest,
+  results: Product[],
+  page = 1,
+): string {
   const query = escapeHtml(search.query);
   const found = results.length > 0;
   return renderDocument(ctx, {
@@ -109,7 +127,10 @@ export function renderProductSearch(ctx: PageContext, search: SearchRequest, res
       '</header>' +
       // The search orderings ('Relevance' first, the results' own order) and 'No products were
       // found matching your selection.' when nothing matches (listing()).
-      listing(ctx, results, { search: true }),
+      listing(ctx, results, {
+        search: true,
+        paged: { page, pageUrl: (n) => archivePageUrl('/', ctx.url, n) },
+      }),
   });
 }
 
@@ -189,7 +210,7 @@ export function productCatArchive(url: URL): Category | undefined {
  * every product of the catalogue in the category and below (WooCommerce's archive with
  * `include_children`).
  */
-export function renderCatalogueCategory(ctx: PageContext, category: Category): string {
+export function renderCatalogueCategory(ctx: PageContext, category: Category, page = 1): string {
   const trail = categoryTrail(category.id);
   return renderDocument(ctx, {
     title: category.name,
@@ -205,7 +226,9 @@ export function renderCatalogueCategory(ctx: PageContext, category: Category): s
       `<h1 class="woocommerce-products-header__title page-title">${escapeHtml(category.name)}</h1>` +
       `<div class="term-description"><p>${escapeHtml(category.description)}</p></div></header>` +
       categoryLinks(childCategories(category.id), `${category.name} subcategories`) +
-      listing(ctx, catalogueInCategory(category.id)),
+      listing(ctx, catalogueInCategory(category.id), {
+        paged: { page, pageUrl: (n) => archivePageUrl(categoryUrl(category.id), ctx.url, n) },
+      }),
   });
 }
 

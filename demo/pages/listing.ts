@@ -196,8 +196,49 @@ export function catalogOrderingIsland(islands: IslandCollector, form: OrderingFo
 }
 
 /** WooCommerce's result count for a listing showing every product (no pagination). */
-export function resultCountText(total: number): string {
-  return total === 1 ? 'Showing the single result' : `Showing all ${total} results`;
+export function resultCountText(total: number, shown?: { first: number; last: number }): string {
+  if (total === 1) return 'Showing the single result';
+  // WooCommerce's `loop/result-count.php`: "Showing %1$d&ndash;%2$d of %3$d results" on a page of many.
+  if (shown && (shown.first > 1 || shown.last < total))
+    return `Showing ${shown.first}\u2013${shown.last} of ${total} results`;
+  return `Showing all ${total} results`;
+}
+
+/** Products per page of a paginated listing: Storefront's 3 columns × 4 rows. */
+export const PRODUCTS_PER_PAGE = 12;
+
+/** How many pages a listing of `total` products has (at least 1). */
+export function pageCount(total: number, perPage: number = PRODUCTS_PER_PAGE): number {
+  return Math.max(1, Math.ceil(total / perPage));
+}
+
+/**
+ * WooCommerce's `loop/pagination.php` (`paginate_links()` in a list): the current page as a span,
+ * the others as links, ← and → for the previous and next page (named for screen readers), with
+ * WordPress's dots between far pages (end_size 3, mid_size 3).
+ */
+export function paginationHtml(page: number, pages: number, pageUrl: (n: number) => string): string {
+  if (pages <= 1) return '';
+  const items: string[] = [];
+  const link = (n: number, text: string, extra = '', label = '') =>
+    `<li><a class="${extra}page-numbers" href="${escapeHtml(pageUrl(n))}"${label ? ` aria-label="${label}"` : ''}>${text}</a></li>`;
+  if (page > 1) items.push(link(page - 1, '&larr;', 'prev ', 'Previous page'));
+  let dots = false;
+  for (let n = 1; n <= pages; n += 1) {
+    const shown = n <= 3 || n > pages - 3 || Math.abs(n - page) <= 3;
+    if (n === page) {
+      items.push(`<li><span aria-current="page" class="page-numbers current">${n}</span></li>`);
+      dots = false;
+    } else if (shown) {
+      items.push(link(n, String(n)));
+      dots = false;
+    } else if (!dots) {
+      items.push('<li><span class="page-numbers dots">&hellip;</span></li>');
+      dots = true;
+    }
+  }
+  if (page < pages) items.push(link(page + 1, '&rarr;', 'next ', 'Next page'));
+  return `<nav class="woocommerce-pagination" aria-label="Product Pagination"><ul class="page-numbers">${items.join('')}</ul></nav>`;
 }
 
 /** The result-count island over WooCommerce's `p.woocommerce-result-count`. */
@@ -244,6 +285,12 @@ export interface ListingOptions {
    * 'Relevance', its default, which keeps the products in the order given.
    */
   search?: boolean;
+  /**
+   * A paginated listing (the generated catalogue's categories, the search results): `page` of
+   * `PRODUCTS_PER_PAGE`, with WooCommerce's pagination linking to `pageUrl(n)`. The caller answers
+   * 404 for a page past the last, as WordPress does.
+   */
+  paged?: { page: number; pageUrl: (n: number) => string };
 }
 
 /**
@@ -258,6 +305,10 @@ export function listing(ctx: PageContext, products: Product[], options: ListingO
   if (products.length === 0) {
     return '<p class="woocommerce-info woocommerce-no-products-found">No products were found matching your selection.</p>';
   }
+  const paged = options.paged;
+  const perPage = paged ? PRODUCTS_PER_PAGE : products.length;
+  const page = paged ? Math.min(paged.page, pageCount(products.length)) : 1;
+  const shown = { first: (page - 1) * perPage + 1, last: Math.min(products.length, page * perPage) };
   return (
     '<div class="storefront-sorting">' +
     // A GET form: the select submits with JavaScript (storefront.md §2.3), the button without it.
@@ -266,9 +317,10 @@ export function listing(ctx: PageContext, products: Product[], options: ListingO
       orderby,
       hiddenFields: orderingHiddenFields(ctx.url),
     }) +
-    resultCountIsland(ctx.islands, resultCountText(products.length)) +
+    resultCountIsland(ctx.islands, resultCountText(products.length, shown)) +
     '</div>' +
     `<ul class="products columns-3">${sortProducts(products, orderby)
+      .slice(shown.first - 1, shown.last)
       .map((product, index) =>
         loopItem(
           product,
@@ -277,6 +329,7 @@ export function listing(ctx: PageContext, products: Product[], options: ListingO
           wishlistButtonIsland(ctx.islands, ctx.session, product, 'list'),
         ),
       )
-      .join('')}</ul>`
+      .join('')}</ul>` +
+    (paged ? paginationHtml(page, pageCount(products.length), paged.pageUrl) : '')
   );
 }
