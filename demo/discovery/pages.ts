@@ -14,19 +14,11 @@
  *
  * `search_id` (the smart search widget's id) is accepted and ignored, as WordPress ignores it.
  */
-import {
-  CATEGORIES,
-  categoryTrail,
-  categoryUrl,
-  childCategories,
-  productUrl,
-  type Category,
-  type Product,
-} from '../fixtures';
+import { CATEGORIES, categoryTrail, categoryUrl, productUrl, type Category, type Product } from '../fixtures';
 import { escapeHtml } from '../html';
 import { renderDocument, type PageContext } from '../layout';
 import { listing, pageCount } from '../pages/listing';
-import { breadcrumb, categoryLinks } from '../pages/parts';
+import { renderCategory } from '../pages/shop';
 import { catalogueInCategory, CATALOGUE, searchCatalogue } from './catalogue';
 import { GEAR, loopFilterPage } from './loop-filter';
 import { smartSearchPage } from './smart-search';
@@ -211,24 +203,9 @@ export function productCatArchive(url: URL): Category | undefined {
  * `include_children`).
  */
 export function renderCatalogueCategory(ctx: PageContext, category: Category, page = 1): string {
-  const trail = categoryTrail(category.id);
-  return renderDocument(ctx, {
-    title: category.name,
-    bodyClass: `archive tax-product_cat term-${category.slug}`,
-    main:
-      breadcrumb([
-        { label: 'Home', href: '/' },
-        ...trail.map((c, i) =>
-          i === trail.length - 1 ? { label: c.name } : { label: c.name, href: categoryUrl(c.id) },
-        ),
-      ]) +
-      '<header class="woocommerce-products-header">' +
-      `<h1 class="woocommerce-products-header__title page-title">${escapeHtml(category.name)}</h1>` +
-      `<div class="term-description"><p>${escapeHtml(category.description)}</p></div></header>` +
-      categoryLinks(childCategories(category.id), `${category.name} subcategories`) +
-      listing(ctx, catalogueInCategory(category.id), {
-        paged: { page, pageUrl: (n) => archivePageUrl(categoryUrl(category.id), ctx.url, n) },
-      }),
+  return renderCategory(ctx, category, {
+    products: catalogueInCategory(category.id),
+    options: { paged: { page, pageUrl: (n) => archivePageUrl(categoryUrl(category.id), ctx.url, n) } },
   });
 }
 

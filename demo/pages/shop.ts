@@ -6,11 +6,12 @@ import {
   childCategories,
   PRODUCTS,
   type Category,
+  type Product,
 } from '../fixtures';
 import { categoryFinderIsland } from '../discovery/category-finder';
 import { escapeHtml } from '../html';
 import { renderDocument, type PageContext } from '../layout';
-import { listing } from './listing';
+import { listing, type ListingOptions } from './listing';
 import { breadcrumb, categoryLinks } from './parts';
 
 export function renderShop(ctx: PageContext): string {
@@ -26,9 +27,17 @@ export function renderShop(ctx: PageContext): string {
   });
 }
 
-export function renderCategory(ctx: PageContext, category: Category): string {
+/**
+ * A category archive. It lists the recorded products of the category and below unless given its
+ * list (the generated catalogue's categories, paginated: demo/discovery/pages.ts).
+ */
+export function renderCategory(
+  ctx: PageContext,
+  category: Category,
+  listed?: { products: Product[]; options?: ListingOptions },
+): string {
   const ids = new Set(categoryWithDescendants(category.id));
-  const products = PRODUCTS.filter((p) => p.categoryIds.some((id) => ids.has(id)));
+  const products = listed?.products ?? PRODUCTS.filter((p) => p.categoryIds.some((id) => ids.has(id)));
   const trail = categoryTrail(category.id);
   return renderDocument(ctx, {
     title: category.name,
@@ -44,6 +53,6 @@ export function renderCategory(ctx: PageContext, category: Category): string {
       `<h1 class="woocommerce-products-header__title page-title">${escapeHtml(category.name)}</h1>` +
       `<div class="term-description"><p>${escapeHtml(category.description)}</p></div></header>` +
       categoryLinks(childCategories(category.id), `${category.name} subcategories`) +
-      listing(ctx, products),
+      listing(ctx, products, listed?.options),
   });
 }
