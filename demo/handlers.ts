@@ -18,6 +18,7 @@ import { ysmSearchAnswer } from './discovery/smart-search';
 import { DEMO_USER, findProduct } from './fixtures';
 import { refreshedFragments } from './fragments';
 import { SALE_PRICES_ACTION, salePricesResponse } from './sale-prices';
+import { chromeAdminAjax } from './chrome';
 import { placeholderSvg, imageKeyFromPath } from './svg';
 import { store as defaultStore, type DemoStore, type Session } from './store';
 import { findMatchingVariation, variationData } from './variations';
@@ -343,6 +344,9 @@ export function createHandlers(options: HandlerOptions = {}): RequestHandler[] {
       const answer = createAndConfirmSetupIntent(store, session, fields, originOf(request));
       if (answer) return json(answer);
     }
+    // The site chrome's actions (issue #16: the callback request form, demo/chrome/).
+    const chrome = chromeAdminAjax(action, fields, request);
+    if (chrome) return chrome;
     // Shoptimizer's sale badge percents (storefront.md §7 "Variations"; demo/sale-prices.ts).
     if (action === SALE_PRICES_ACTION) return json(salePricesResponse(fields));
     // WooCommerce registers every wc-ajax event as `woocommerce_{event}` too (steps 20, 21).

@@ -13,6 +13,7 @@ import { renderRecordedOrderReceived } from './checkout/order-received';
 import { processCheckout } from './checkout/process';
 import { handleSubscriptionPages } from './checkout/subscription-change';
 import { parseCookies, serializeCookie } from './cookies';
+import { chromePage } from './chrome';
 import { catalogueInCategory } from './discovery/catalogue';
 import {
   listsWholeCatalogue,
@@ -494,6 +495,9 @@ export function createSite(options: SiteOptions = {}) {
     }
     if (path === '/') return frontPageQuery(ex) ?? render(ex, renderHome);
     if (path === '/gear/') return render(ex, renderGear);
+    // Issue #16's chrome pages (demo/chrome/): menus, popups, contact, sliders, the landing page.
+    const chrome = chromePage(path);
+    if (chrome) return render(ex, chrome);
     if (path === '/smart-search/') return render(ex, renderSmartSearch);
     if (path === '/shop/') return render(ex, renderShop);
     if (path === '/cart/') {
