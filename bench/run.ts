@@ -22,7 +22,9 @@
  *    On the checkout, one address fill counts its `update_order_review` requests (bench/checkout.ts).
  * 3. Discovery (bench/discovery.ts): the search, filter and finder islands’ own weight beside the
  *    competitors’ figures, the search requests a 10-character query sends and the paint latency.
- * 4. Variation filtering — option lists + match per change of a select at 30 / 1,000 / 10,000 variations,
+ * 4. Site chrome (bench/chrome.ts): the tracker, popups, menus and the other chrome islands’ own weight,
+ *    and all the JavaScript of a page whose only island is the tracker, beside issue 16's competitors.
+ * 5. Variation filtering — option lists + match per change of a select at 30 / 1,000 / 10,000 variations,
  *    the index against the straightforward scan, PASS/FAIL against issue 5's goal (bench/variations.ts).
  *    Pure computation in this process: runs with --sizes-only too.
  * The build is read from dist/, or from $SHOP_ISLANDS_DIST (relative to the repository) when set.
@@ -51,6 +53,7 @@ import {
   TYPING_TARGETS,
   typingSection,
 } from './discovery';
+import { chromeWeightSection, measureChromeWeight } from './chrome';
 import { readCompetitors } from './competitor';
 import { weightSection } from './weight';
 import { measureVariationBench, variationSection } from './variations';
@@ -207,6 +210,10 @@ async function main(): Promise<void> {
   const discovery = discoveryWeightSection(measureDiscoveryWeight(DIST));
   report.sections.discovery = discovery;
   printSection(discovery, previous, 'discovery');
+
+  const chrome = chromeWeightSection(measureChromeWeight(DIST));
+  report.sections.chrome = chrome;
+  printSection(chrome, previous, 'chrome');
 
   log('the loader with 60 synthetic widgets (a second build)');
   const loader = loaderSection(measureLoaderScaling(DIST, ROOT));

@@ -1,0 +1,127 @@
+/**
+ * Issue #16's weight goals for the site chrome, measured from the build's manifest (gzip level 9):
+ * - "own code": the island's chunk and the chunks it imports, less what every React island page
+ *   loads anyway (React, zod, the runtime: the add-to-cart island's closure), plus the lazy chunks a
+ *   feature fetches on first use where the goal counts them;
+ * - the attribution-only page: every byte of JavaScript a page whose only island is the tracker
+ *   loads (the loader and the tracker's whole closure, nothing subtracted).
+ * Beside the competitors' figures recorded in the issue (their sources are not on this machine).
+ */
+import { closure, readManifest, sizeOf, type Manifest } from '../scripts/sizes';
+import type { Section } from './report';
+
+const BASE_ENTRY = 'widgets/add-to-cart/island.tsx';
+const LOADER_ENTRY = 'src/islands/loader.ts';
+
+export interface ChromeFeature {
+  key: string;
+  /** Entries (manifest keys: source paths) whose static closure counts. */
+  entries: string[];
+  /** Lazy chunks counted too (with their static closure). */
+  lazy?: string[];
+  /** Goal in gzip bytes (0: no goal, shown for information). */
+  goal: number;
+  /** Count every byte (the loader included), not only what goes beyond React, zod and the runtime. */
+  total?: boolean;
+}
+
+/** A widget's island module: `island.ts` for the islands without React, `island.tsx` for the others. */
+const islandOf = (manifest: Manifest, name: string): string =>
+  [`widgets/${name}/island.ts`, `widgets/${name}/island.tsx`].find((key) => manifest[key]) ??
+  `widgets/${name}/island.ts`;
+
+export function chromeFeatures(manifest: Manifest): ChromeFeature[] {
+  const island = (name: string) => islandOf(manifest, name);
+  return [
+    { key: 'order attribution', entries: [island('order-attribution')], goal: 1536 },
+    {
+      key: 'page whose only island is the tracker (loader + tracker, all JS)',
+      entries: [LOADER_ENTRY, island('order-attribution')],
+      goal: 3072,
+      total: true,
+    },
+    { key: 'popups engine (before a popup shows)', entries: [island('popups')], goal: 4096 },
+    {
+      key: 'popups engine + dialog UI (once one shows)',
+      entries: [island('popups')],
+      lazy: ['widgets/popups/PopupDialog.tsx', 'src/ui/ModalDialog.tsx'],
+      goal: 0,
+    },
+    { key: 'menus (drawer + mega-menu)', entries: [island('site-menu')], goal: 3072 },
+    { key: 'callback modal', entries: [island('callback-modal')], goal: 0 },
+    { key: 'share buttons', entries: [island('share-buttons')], goal: 0 },
+    { key: 'slider', entries: [island('slider')], goal: 0 },
+    { key: 'carousel', entries: [island('carousel')], goal: 0 },
+    { key: 'anchor scroll', entries: [island('anchor-scroll')], goal: 0 },
+  ];
+}
+
+/** Issue #16's figures for the competitors (gzip bytes). */
+export const CHROME_COMPETITORS: { key: string; gzip: number; what: string }[] = [
+  { key: 'Elementor Pro popups', gzip: Math.round(10.8 * 1024), what: 'on its ≈ 55 KB base (issue 16)' },
+  {
+    key: "WooCommerce's order attribution",
+    gzip: Math.round(5.9 * 1024),
+    what: 'sourcebuster + order-attribution.js, on every page (issue 16)',
+  },
+];
+
+export interface ChromeWeight {
+  key: string;
+  gzip: number | null;
+  goal: number;
+  files: string[];
+}
+
+export function measureChromeWeight(dist: string): ChromeWeight[] {
+  const manifest = readManifest(dist);
+  const base = manifest[BASE_ENTRY] ? closure(manifest, BASE_ENTRY) : new Set<string>();
+  return chromeFeatures(manifest).map((feature) => {
+    if (feature.entries.some((entry) => !manifest[entry]))
+      return { key: feature.key, gzip: null, goal: feature.goal, files: [] };
+    const files = new Set<string>();
+    for (const entry of [...feature.entries, ...(feature.lazy ?? [])]) {
+      if (manifest[entry]) for (const file of closure(manifest, entry)) files.add(file);
+    }
+    const counted = feature.total ? [...files] : [...files].filter((file) => !base.has(file));
+    return {
+      key: feature.key,
+      gzip: counted.reduce((sum, file) => sum + sizeOf(file, dist).gzip, 0),
+      goal: feature.goal,
+      files: counted,
+    };
+  });
+}
+
+export function chromeWeightSection(weights: ChromeWeight[]): Section {
+  const row = (key: string, gzip: number | null, what: string, goal: string) => ({
+    key,
+    info: { what, goal },
+    metrics: { gzip: { unit: 'bytes' as const, value: gzip } },
+  });
+  return {
+    title:
+      'Site chrome: own code (gzip bytes beyond React, zod and the runtime) beside the competitors (issue 16)',
+    columns: [
+      { kind: 'key', header: 'scripts' },
+      { kind: 'metric', metric: 'gzip', header: 'gzip B', format: 'int', delta: true },
+      { kind: 'info', field: 'goal', header: 'goal' },
+      { kind: 'info', field: 'what', header: 'what' },
+    ],
+    rows: [
+      ...weights.map((w) =>
+        row(
+          `Shop Islands ${w.key}`,
+          w.gzip,
+          w.gzip === null ? 'not built' : w.files.join(', '),
+          w.goal ? `≤ ${w.goal} ${w.gzip !== null && w.gzip <= w.goal ? 'PASS' : 'FAIL'}` : '–',
+        ),
+      ),
+      ...CHROME_COMPETITORS.map((c) => row(c.key, c.gzip, c.what, '–')),
+    ],
+    notes: [
+      'The tracker-only page counts every byte: the loader and the tracker’s chunks (no React, no zod).',
+      'Competitors: the figures recorded in issue 16 (their sources are not on this machine).',
+    ],
+  };
+}
