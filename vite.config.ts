@@ -6,14 +6,21 @@ import { defineConfig, type Plugin } from 'vite';
 const STRATEGIES = ['load', 'idle', 'visible', 'interaction'];
 
 /**
- * The widgets: every `widgets/<name>/` with an `island.tsx`, and its default mount strategy from
+ * The widgets: every `widgets/<name>/` with an `island.tsx` (with or without React), and its default mount strategy from
  * `widgets/<name>/island.json` (`{ "hydrate": "idle" }`). The loader holds no list of them: each is
  * an entry of its own, and the server prints its chunk URL on the container (ARCHITECTURE.md §3).
  */
 function widgets(): Record<string, string> {
   const found: Record<string, string> = {};
   for (const name of readdirSync('widgets').sort()) {
-    if (!/^[a-z0-9-]+$/.test(name) || !readdirSync(`widgets/${name}`).includes('island.tsx')) continue;
+    if (!/^[a-z0-9-]+$/.test(name)) continue;
+    const files = readdirSync(`widgets/${name}`);
+    // The manifest key `widgets/<name>/island.tsx` is what the demo and the plugin look up, islands
+    // without React included (a .tsx file with no JSX imports no React).
+    if (files.includes('island.ts') && !files.includes('island.tsx')) {
+      throw new Error(`widgets/${name}/island.ts: name the island module island.tsx (the manifest key).`);
+    }
+    if (!files.includes('island.tsx')) continue;
     const { hydrate } = JSON.parse(readFileSync(`widgets/${name}/island.json`, 'utf8')) as {
       hydrate?: string;
     };
