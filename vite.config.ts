@@ -18,7 +18,11 @@ function widgets(): Record<string, string> {
     // The manifest key `widgets/<name>/island.tsx` is what the demo and the plugin look up, islands
     // without React included (a .tsx file with no JSX imports no React).
     if (files.includes('island.ts') && !files.includes('island.tsx')) {
-      throw new Error(`widgets/${name}/island.ts: name the island module island.tsx (the manifest key).`);
+      // A warning, not an error: the test runner loads this file too, and one widget's name must not
+      // stop every other widget's tests.
+      console.warn(
+        `widgets/${name}/island.ts is not built: name the island module island.tsx (the manifest key).`,
+      );
     }
     if (!files.includes('island.tsx')) continue;
     const { hydrate } = JSON.parse(readFileSync(`widgets/${name}/island.json`, 'utf8')) as {
