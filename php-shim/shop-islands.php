@@ -32,6 +32,7 @@ require_once __DIR__ . '/includes/class-shop-islands-integration-cart-totals.php
 require_once __DIR__ . '/includes/class-shop-islands-integration-account-payment.php';
 require_once __DIR__ . '/includes/class-shop-islands-integration-express-checkout.php';
 require_once __DIR__ . '/includes/class-shop-islands-integration-discovery.php';
+require_once __DIR__ . '/includes/class-shop-islands-integration-chrome.php';
 require_once __DIR__ . '/includes/class-shop-islands-plugin.php';
 require_once __DIR__ . '/includes/class-shop-islands-admin.php';
 require_once __DIR__ . '/includes/functions.php';

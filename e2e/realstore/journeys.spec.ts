@@ -737,3 +737,96 @@ test('express checkout with the Stripe gateway (its Express Checkout option on):
   for (let i = consoleErrors.length - 1; i >= 0; i--)
     if (refused.test(consoleErrors[i]!)) consoleErrors.splice(i, 1);
 });
+
+// -- Site chrome (issue #16) ---------------------------------------------------------------------
+
+/** WooCommerce's order attribution tracker and the library it runs on, and Storefront's navigation.js. */
+const CHROME_SCRIPTS = {
+  'order-attribution.js': /\/plugins\/woocommerce\/assets\/js\/frontend\/order-attribution(\.min)?\.js$/,
+  'sourcebuster.js': /\/plugins\/woocommerce\/assets\/js\/sourcebuster\/sourcebuster(\.min)?\.js$/,
+  'navigation.js (Storefront)': /\/themes\/storefront\/assets\/js\/navigation(\.min)?\.js$/,
+} as const;
+
+/** Which of `names` the page loaded or printed so far. */
+async function chromeScriptsLoaded(
+  page: Page,
+  requests: RequestLog,
+  names: readonly (keyof typeof CHROME_SCRIPTS)[],
+): Promise<string[]> {
+  const scripts = await scriptsOf(page, requests);
+  return names.flatMap((name) =>
+    scripts.filter((path) => CHROME_SCRIPTS[name].test(path)).map((path) => `${name}: ${path}`),
+  );
+}
+
+test.describe('site chrome (issue #16): order attribution and the Storefront menu', () => {
+  test('order attribution: a campaign visit to the shop fills the checkout’s wc_order_attribution_* inputs, without WooCommerce’s tracker', async ({
+    page,
+    shop,
+    requests,
+  }) => {
+    await page.goto(`${LISTING.path}?utm_source=news&utm_medium=email&utm_campaign=spring`);
+    const island = page.locator('[data-island="order-attribution"]');
+    if (shop.store.site === 'wp') {
+      // WooCommerce 7.8.2 has no order attribution (it came in 8.5): nothing to replace, no island.
+      await expect(island).toHaveCount(0);
+      await expect(page.locator('wc-order-attribution-inputs')).toHaveCount(0);
+      return;
+    }
+    await expect(island).toHaveCount(1);
+    await expect(island).toHaveAttribute('data-island-state', 'mounted');
+
+    await putInCart(page, shop.product('Pro Match Football'));
+    await page.goto(CHECKOUT.path);
+    await expect(page.locator('[data-island="order-attribution"]')).toHaveAttribute(
+      'data-island-state',
+      'mounted',
+    );
+    // WooCommerce's element, in the checkout form, holding the inputs its server reads from $_POST.
+    const form = page.locator('form.checkout');
+    // (The Stripe gateway's express checkout prints an element of its own, with an id: not this one.)
+    await expect(form.locator('wc-order-attribution-inputs:not([id])')).toHaveCount(1);
+    await expect(form.locator('wc-order-attribution-inputs:not([id]) input[type="hidden"]')).toHaveCount(16);
+    await expect(form.locator('input[name^="wc_order_attribution_"]')).toHaveCount(16);
+    const field = (name: string) => form.locator(`input[name="wc_order_attribution_${name}"]`);
+    await expect(field('source_type')).toHaveValue('utm');
+    await expect(field('utm_source')).toHaveValue('news');
+    await expect(field('utm_medium')).toHaveValue('email');
+    await expect(field('utm_campaign')).toHaveValue('spring');
+    await expect(field('session_pages')).not.toHaveValue('');
+    await expect(field('user_agent')).not.toHaveValue('');
+    expect(
+      await chromeScriptsLoaded(page, requests, ['order-attribution.js', 'sourcebuster.js']),
+      'WooCommerce’s tracker is not loaded on the shop or the checkout',
+    ).toEqual([]);
+  });
+
+  test('Storefront menu at 390 px: the Menu toggle opens the handheld menu and Escape closes it, without navigation.js', async ({
+    page,
+    requests,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(CART.path);
+    const island = page.locator('[data-island="site-menu"]');
+    await expect(island).toHaveAttribute('data-island-state', 'mounted');
+    // The container holds Storefront's whole navigation.
+    const nav = island.locator(':scope > nav#site-navigation.main-navigation');
+    await expect(nav).toHaveCount(1);
+    const toggle = nav.locator('button.menu-toggle');
+    await expect(nav.getByRole('button', { name: 'Menu', exact: true })).toBeVisible();
+    const handheld = nav.locator('.handheld-navigation');
+    const height = () => handheld.evaluate((el) => el.getBoundingClientRect().height);
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(await height(), 'the handheld menu is closed').toBe(0);
+
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect.poll(height, { message: 'the handheld menu is open' }).toBeGreaterThan(0);
+    await expect(handheld.getByRole('link', { name: 'Checkout' })).toBeVisible();
+
+    await page.keyboard.press('Escape');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect.poll(height, { message: 'Escape closed it' }).toBe(0);
+    expect(await chromeScriptsLoaded(page, requests, ['navigation.js (Storefront)'])).toEqual([]);
+  });
+});

@@ -130,6 +130,10 @@ final class Shop_Islands_Assets {
 		'photoswipe'                    => array( 'product-gallery' ),
 		'photoswipe-ui-default'         => array( 'product-gallery' ),
 		'storefront-sticky-add-to-cart' => array( 'sticky-add-to-cart' ),
+		// WooCommerce 8.5+'s order attribution tracker and the library it runs on; Storefront's navigation.js.
+		'wc-order-attribution'          => array( 'order-attribution' ),
+		'sourcebuster-js'               => array( 'order-attribution' ),
+		'storefront-navigation'         => array( 'site-menu' ),
 		// The classic checkout: checkout.js, and the scripts of the country and state selects it
 		// depends on. They stay on the cart page, where the checkout island is not placed (and
 		// cart.js, with its shipping calculator, depends on wc-country-select and wc-address-i18n).

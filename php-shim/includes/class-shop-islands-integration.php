@@ -29,7 +29,9 @@ defined( 'ABSPATH' ) || exit;
  * gateway's `express-checkout` buttons where it prints them (Shop_Islands_Integration_Express_Checkout).
  * The listing's `catalog-ordering` and `result-count`, the `category-finder` over WooCommerce's
  * product categories dropdown, and the search bars' `live-search` (CommerceKit) and `smart-search`
- * (Smart Search for WooCommerce) are placed by Shop_Islands_Integration_Discovery.
+ * (Smart Search for WooCommerce) are placed by Shop_Islands_Integration_Discovery. The site chrome's
+ * `order-attribution`, `site-menu` (Storefront), `popups` and `anchor-scroll` (and the share and callback
+ * shortcodes) by Shop_Islands_Integration_Chrome.
  *
  * An island that replaces one of WooCommerce's scripts (Shop_Islands_Assets::REPLACED_SCRIPTS)
  * stays off on a page where another script needs that one (a plugin's script listing it as a
@@ -67,6 +69,10 @@ final class Shop_Islands_Integration {
 		'category-finder'     => 'widget_display_callback',
 		'live-search'         => 'get_product_search_form',
 		'smart-search'        => 'do_shortcode_tag',
+		'order-attribution'   => 'wp_footer',
+		'site-menu'           => 'storefront_header',
+		'popups'              => 'wp_footer',
+		'anchor-scroll'       => 'wp_footer',
 	);
 
 	/** WooCommerce's cart widget (`WC_Widget_Cart`), by its base id. */
@@ -87,6 +93,7 @@ final class Shop_Islands_Integration {
 		( new Shop_Islands_Integration_Account_Payment( $this ) )->register();
 		( new Shop_Islands_Integration_Express_Checkout( $this ) )->register();
 		( new Shop_Islands_Integration_Discovery( $this ) )->register();
+		( new Shop_Islands_Integration_Chrome( $this ) )->register();
 	}
 
 	/**
