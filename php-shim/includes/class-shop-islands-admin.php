@@ -97,6 +97,10 @@ final class Shop_Islands_Admin {
 			'category-finder'     => __( 'WooCommerce’s Product Categories widget in dropdown mode becomes a chain of dropdowns (a category, then its subcategories) with a Go button; it replaces the widget’s inline script.', 'shop-islands' ),
 			'live-search'         => __( 'Live product suggestions in WooCommerce’s product search form, where CommerceKit’s ajax search is on (it replaces CommerceKit’s search script there).', 'shop-islands' ),
 			'smart-search'        => __( 'The search bars of Smart Search for WooCommerce ([smart_search] and its widget): suggestions, full-screen search, recent searches.', 'shop-islands' ),
+			'order-attribution'   => __( 'WooCommerce’s order attribution (where an order came from: utm, search, referral, direct), tracked with no React in place of its sourcebuster and order-attribution scripts, and sent with the classic checkout.', 'shop-islands' ),
+			'site-menu'           => __( 'Storefront’s primary menu: the mobile menu drawer and the desktop sub-menus and mega-menus, by keyboard, pointer and touch (it replaces Storefront’s navigation script).', 'shop-islands' ),
+			'popups'              => __( 'The popups registered with the shop_islands_popups filter: their timing conditions, triggers and display settings, as accessible dialogs.', 'shop-islands' ),
+			'anchor-scroll'       => __( 'In-page links scroll smoothly to their section below a sticky header and move the focus there (only on pages that have such links).', 'shop-islands' ),
 		);
 	}
 
