@@ -53,6 +53,11 @@ export interface CallOptions<T> extends RequestOptions {
   schema: Parser<T>;
   /** 'text' hands the raw body to the schema (admin-ajax answers such as '1', '0', '-1'). */
   responseType?: 'json' | 'text';
+  /**
+   * Handed the headers of a 2xx answer before its body is parsed, for an endpoint whose data is
+   * partly in a header (admin-ajax `query-attachments`' X-WP-Total, storefront.md §7).
+   */
+  onHeaders?: (headers: Headers) => void;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -153,6 +158,7 @@ async function call<T>(label: string, send: Send, options: CallOptions<T>): Prom
       nonce: response.headers.get('X-WP-Nonce') ?? undefined,
     });
   }
+  options.onHeaders?.(response.headers);
   let value: unknown = body;
   if (options.responseType !== 'text') {
     try {
