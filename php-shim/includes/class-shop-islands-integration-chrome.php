@@ -748,14 +748,22 @@ final class Shop_Islands_Integration_Chrome {
 		if ( ! $networks || ! self::http_url( $url ) ) {
 			return '';
 		}
-		$items = '';
+		// The markup widgets/share-buttons reads (demo/chrome/contact.ts `shareButtonsMarkup()`): each
+		// control marked `data-network`, its name its text; each share link works by itself without
+		// JavaScript, in the same window. Print needs JavaScript: a button in an item printed hidden,
+		// which the island shows (left out when the island is not built).
+		$island = self::built( 'share-buttons' );
+		$items  = '';
 		foreach ( $networks as $network ) {
-			[ $label, $name ] = self::network_labels( $network );
-			$external         = ! in_array( $network, array( 'email', 'print' ), true );
-			$items           .= '<li class="share-buttons__item share-buttons__item--' . esc_attr( $network ) . '"><a class="share-buttons__link share-buttons__link--' . esc_attr( $network ) . '"'
-				. ' href="' . esc_attr( self::share_url( $network, $url, $title ) ) . '"'
-				. ( $external ? ' target="_blank" rel="noopener noreferrer"' : '' )
-				. ' aria-label="' . esc_attr( $label ) . '">' . esc_html( $name ) . '</a></li>';
+			$label = self::network_labels( $network )[0];
+			if ( 'print' === $network ) {
+				if ( $island ) {
+					$items .= '<li class="share-buttons__item share-buttons__item--print" hidden><button type="button" class="share-buttons__link" data-network="print">' . esc_html( $label ) . '</button></li>';
+				}
+				continue;
+			}
+			$items .= '<li class="share-buttons__item share-buttons__item--' . esc_attr( $network ) . '"><a class="share-buttons__link" data-network="' . esc_attr( $network ) . '"'
+				. ' href="' . esc_attr( self::share_url( $network, $url, $title ) ) . '">' . esc_html( $label ) . '</a></li>';
 		}
 		$props = array(
 			'url'      => $url,
@@ -765,8 +773,8 @@ final class Shop_Islands_Integration_Chrome {
 		if ( '' !== trim( (string) $atts['native_label'] ) ) {
 			$props['nativeLabel'] = self::plain( (string) $atts['native_label'] );
 		}
-		$list = '<ul class="share-buttons">' . $items . '</ul>';
-		return self::built( 'share-buttons' ) ? shop_islands_render( 'share-buttons', $props, $list ) : $list;
+		$list = '<ul class="share-buttons" aria-label="' . esc_attr__( 'Share this page', 'shop-islands' ) . '">' . $items . '</ul>';
+		return $island ? shop_islands_render( 'share-buttons', $props, $list ) : $list;
 	}
 
 	/**
