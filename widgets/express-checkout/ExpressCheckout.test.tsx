@@ -183,6 +183,28 @@ describe('express checkout on a product page', () => {
         { key: 'express_payment_type', value: 'google_pay' },
       ]),
     );
+    // No order attribution inputs on the page: no extension data.
+    expect(order).not.toHaveProperty('extensions');
+  });
+
+  it('the page’s order attribution inputs go with the order as extension data', async () => {
+    await mount(
+      undefined,
+      SIMPLE_FORM +
+        '<input type="hidden" name="wc_order_attribution_source_type" value="utm">' +
+        '<input type="hidden" name="wc_order_attribution_utm_source" value="news">' +
+        '<input type="hidden" name="wc_order_attribution_session_pages" value="">' +
+        '<input type="hidden" name="billing_first_name" value="Aoife">',
+    );
+    fireEvent.click(await wallet());
+    const dialog = await sheet();
+    await waitFor(() => expect(named('wc_stripe_get_shipping_options')).toHaveLength(1));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pay' }));
+    await waitFor(() => expect(navigation.assign).toHaveBeenCalledWith(ORDER_RECEIVED));
+    const order = JSON.parse(named('POST checkout')[0]!.body) as Record<string, unknown>;
+    expect(order.extensions).toEqual({
+      'woocommerce/order-attribution': { source_type: 'utm', utm_source: 'news', session_pages: '' },
+    });
   });
 
   it('picking another rate in the sheet: update_shipping_method with its id', async () => {

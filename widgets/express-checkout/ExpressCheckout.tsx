@@ -54,6 +54,7 @@ import { CONNECTION_MESSAGES, UNKNOWN_ERROR } from '../../src/payments/stripe/mo
 import { REFUSED_NAVIGATION_MESSAGE } from '../../src/security/url';
 import { TransportError } from '../../src/transport/errors';
 import {
+  attributionExtensions,
   cartSheet,
   clickOptions,
   lineItems,
@@ -437,6 +438,10 @@ function Buttons({ params, sheet, onSheet, productId, order, onAvailable, onProb
         const made = await stripe.createPaymentMethod({ elements });
         if (made.error || !made.paymentMethod) throw problem(made.error?.message ?? __(PAYMENT_FAILED));
         const billing = event.billingDetails;
+        // The order attribution the tracker filled into the page's inputs (storefront.md §7).
+        const extensions = attributionExtensions(
+          document.querySelectorAll<HTMLInputElement>('input[name^="wc_order_attribution_"]'),
+        );
         const payload: ExpressOrderPayload = {
           billing_address: { ...orderAddress(billing ?? undefined), email: billing?.email ?? '' },
           shipping_address: {
@@ -449,6 +454,7 @@ function Buttons({ params, sheet, onSheet, productId, order, onAvailable, onProb
             expressPaymentType: event.expressPaymentType,
             paymentMethodId: made.paymentMethod.id,
           }),
+          ...(extensions ? { extensions } : {}),
         };
         const { order } = now.current;
         const answer = order

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { StoreCartSchema } from '../../src/contract/express';
 import { sample } from '../checkout/test-support';
 import {
+  attributionExtensions,
   cartSheet,
   clickOptions,
   lineItems,
@@ -105,5 +106,30 @@ describe('the wallet’s answer', () => {
       address_1: '1 Grafton St',
       phone: '+353',
     });
+  });
+});
+
+describe('order attribution extension data', () => {
+  it('the wc_order_attribution_* inputs, field → value; other inputs left out', () => {
+    expect(
+      attributionExtensions([
+        { name: 'wc_order_attribution_source_type', value: 'utm' },
+        { name: 'wc_order_attribution_utm_source', value: 'news' },
+        { name: 'wc_order_attribution_referrer', value: '' },
+        { name: 'wc_order_attribution_', value: 'no field' },
+        { name: 'billing_first_name', value: 'Aoife' },
+      ]),
+    ).toEqual({ 'woocommerce/order-attribution': { source_type: 'utm', utm_source: 'news', referrer: '' } });
+  });
+
+  it('none on the page: none sent', () => {
+    expect(attributionExtensions([{ name: 'billing_first_name', value: 'Aoife' }])).toBeNull();
+  });
+
+  it('a field named __proto__ is only a key', () => {
+    const data = attributionExtensions([{ name: 'wc_order_attribution___proto__', value: 'x' }])!;
+    const fields = data['woocommerce/order-attribution'];
+    expect(Object.getPrototypeOf(fields)).toBe(Object.prototype);
+    expect(Object.keys(fields)).toEqual(['__proto__']);
   });
 });

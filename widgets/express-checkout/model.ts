@@ -162,3 +162,23 @@ export function clickOptions(
   }
   return details;
 }
+
+/** The name prefix of the order attribution inputs the page holds (storefront.md §3 "Order attribution"). */
+const ATTRIBUTION_PREFIX = 'wc_order_attribution_';
+
+/**
+ * The Store API `extensions` of the order: `woocommerce/order-attribution` from the page's
+ * `wc_order_attribution_{field}` inputs (field → value, as the order attribution tracker filled
+ * them; storefront.md §7 "Checkout hand-off"), or null when the page has none.
+ */
+export function attributionExtensions(
+  inputs: Iterable<{ name: string; value: string }>,
+): { 'woocommerce/order-attribution': Record<string, string> } | null {
+  const entries: [string, string][] = [];
+  for (const { name, value } of inputs) {
+    if (name.startsWith(ATTRIBUTION_PREFIX) && name.length > ATTRIBUTION_PREFIX.length)
+      entries.push([name.slice(ATTRIBUTION_PREFIX.length), value]);
+  }
+  // fromEntries: a field named `__proto__` is an own key, not the object's prototype.
+  return entries.length > 0 ? { 'woocommerce/order-attribution': Object.fromEntries(entries) } : null;
+}
