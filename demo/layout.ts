@@ -6,7 +6,7 @@
 import type { SettingsInput } from '../src/contract/settings';
 import { cartFragments } from './fragments';
 import { liveSearchIsland } from './discovery/live-search';
-import { categoryUrl, SITE_TITLE, THEME_SLUG } from './fixtures';
+import { CATEGORIES, categoryUrl, SITE_TITLE, THEME_SLUG } from './fixtures';
 import { escapeHtml, jsonForScript } from './html';
 import {
   cartDrawerIsland,
@@ -19,6 +19,7 @@ import {
 } from './islands';
 import type { PageAssets } from './manifest';
 import { md5 } from './md5';
+import { orderAttributionIsland } from './chrome/attribution';
 import { demoSettings } from './settings';
 import { store, type Notice, type Session } from './store';
 
@@ -46,6 +47,12 @@ export interface PageContent {
    * exists when the islands run (the checkout's Stripe.js double, demo/checkout/stripe.ts).
    */
   scripts?: string[];
+  /**
+   * A page without the header and footer islands (a campaign landing page, demo/chrome/attribution.ts):
+   * no live search, mini-cart, cart drawer, lightbox, store notice, loading indicator or coming-soon
+   * banner; the header and footer hold plain links only. The order attribution tracker stays.
+   */
+  bare?: boolean;
 }
 
 /** `wc_cart_fragments_params.cart_hash_key` suffix: md5 of blog id, site URL and theme (matches step 01's params). */
@@ -81,23 +88,80 @@ export function noticesHtml(notices: Notice[]): string {
   return `<div class="woocommerce-notices-wrapper">${out}</div>`;
 }
 
-const NAV_ITEMS: { label: string; href: string }[] = [
-  { label: 'Shop', href: '/shop/' },
+/** An item of the site menu (WordPress's nav menu): a link, maybe with a sub-menu or a mega-menu. */
+export interface NavItem {
+  label: string;
+  href: string;
+  children?: NavItem[];
+  /** Storefront-style mega-menu: the sub-menu is a full-width panel of columns (its children). */
+  mega?: boolean;
+}
+
+/** A category with its child categories (a mega-menu column, a sub-menu). */
+const categoryItem = (id: number): NavItem => {
+  const children = CATEGORIES.filter((c) => c.parent === id).map((c) => ({
+    label: c.name,
+    href: categoryUrl(c.id),
+  }));
+  const name = CATEGORIES.find((c) => c.id === id)?.name ?? '';
+  return { label: name, href: categoryUrl(id), ...(children.length > 0 ? { children } : {}) };
+};
+
+/** The primary menu (chrome-contracts.md `site-menu`): Shop is a mega-menu, Accessories a sub-menu. */
+export const NAV_ITEMS: readonly NavItem[] = [
+  { label: 'Shop', href: '/shop/', mega: true, children: [30, 40, 16].map(categoryItem) },
   { label: 'Boots', href: categoryUrl(17) },
   { label: 'Balls', href: categoryUrl(18) },
-  { label: 'Accessories', href: categoryUrl(19) },
+  categoryItem(19),
   { label: 'Wishlist', href: '/wishlist/' },
   { label: 'My account', href: '/my-account/' },
   { label: 'Checkout', href: '/checkout/' },
 ];
 
+/** The site-menu island's props as the plugin prints them (its translated labels). */
+export const SITE_MENU_PROPS = {
+  toggleLabel: 'Menu',
+  closeLabel: 'Close menu',
+  subMenuLabel: 'Show submenu for %s',
+} as const;
+
+/** WordPress's menu list (`wp_nav_menu`): item ids (`menu-item-N`) in the primary copy only, as Storefront prints it. */
+function menuItemsHtml(items: readonly NavItem[], path: string, ids: { next: number } | null): string {
+  return items
+    .map((item) => {
+      const id = ids ? (ids.next += 1) : 0;
+      const classes = [
+        'menu-item',
+        ...(item.children ? ['menu-item-has-children'] : []),
+        ...(item.mega ? ['mega-menu'] : []),
+        ...(path === item.href ? ['current-menu-item'] : []),
+      ];
+      const sub = item.children ? `<ul class="sub-menu">${menuItemsHtml(item.children, path, ids)}</ul>` : '';
+      return (
+        `<li${ids ? ` id="menu-item-${id}"` : ''} class="${classes.join(' ')}">` +
+        `<a href="${escapeHtml(item.href)}"${path === item.href ? ' aria-current="page"' : ''}>${escapeHtml(item.label)}</a>${sub}</li>`
+      );
+    })
+    .join('');
+}
+
+/**
+ * Storefront 3.6's `nav#site-navigation` (`storefront_primary_navigation`): the Menu toggle, the
+ * primary menu and its handheld copy. The site-menu island's fallback: every link works without it.
+ */
+export function siteNavigationHtml(path: string, items: readonly NavItem[] = NAV_ITEMS): string {
+  return (
+    '<nav id="site-navigation" class="main-navigation" aria-label="Primary navigation">' +
+    `<button class="menu-toggle" aria-controls="site-navigation" aria-expanded="false"><span>${escapeHtml(SITE_MENU_PROPS.toggleLabel)}</span></button>` +
+    `<div class="primary-navigation"><ul id="menu-main" class="menu">${menuItemsHtml(items, path, { next: 100 })}</ul></div>` +
+    `<div class="handheld-navigation"><ul id="menu-main-1" class="menu">${menuItemsHtml(items, path, null)}</ul></div>` +
+    '</nav>'
+  );
+}
+
 function headerHtml(ctx: PageContext): string {
   const fragments = cartFragments(ctx.session);
   const path = ctx.url.pathname;
-  const nav = NAV_ITEMS.map(
-    (item) =>
-      `<li><a href="${item.href}"${path === item.href ? ' aria-current="page"' : ''}>${escapeHtml(item.label)}</a></li>`,
-  ).join('');
   return (
     '<header id="masthead" class="site-header"><div class="col-full">' +
     `<div class="site-branding"><p class="site-title"><a href="/" rel="home">${escapeHtml(SITE_TITLE)}</a></p></div>` +
@@ -107,7 +171,8 @@ function headerHtml(ctx: PageContext): string {
     '<div class="site-search"><div class="widget woocommerce widget_product_search">' +
     liveSearchIsland(ctx.islands, { query: ctx.url.searchParams.get('s') ?? '' }) +
     '</div></div>' +
-    `<nav id="site-navigation" class="main-navigation" aria-label="Primary navigation"><ul class="menu">${nav}</ul></nav>` +
+    // Storefront's navigation inside the site-menu island (drawer, disclosure and mega-menu).
+    ctx.islands.render('site-menu', SITE_MENU_PROPS, siteNavigationHtml(path), { hydrate: 'idle' }) +
     '<ul id="site-header-cart" class="site-header-cart menu">' +
     `<li class="${path === '/cart/' ? 'current-menu-item' : ''}">${fragments['a.cart-contents']}</li>` +
     `<li>${miniCartIsland(ctx.islands, fragments['div.widget_shopping_cart_content'])}</li>` +
@@ -133,19 +198,44 @@ function footerHtml(ctx: PageContext): string {
   );
 }
 
+/** The header of a bare page: the site title and a link to the shop, no island. */
+function bareHeaderHtml(): string {
+  return (
+    '<header id="masthead" class="site-header"><div class="col-full">' +
+    `<div class="site-branding"><p class="site-title"><a href="/" rel="home">${escapeHtml(SITE_TITLE)}</a></p></div>` +
+    '<nav class="main-navigation" aria-label="Primary navigation"><ul class="menu">' +
+    '<li><a href="/shop/">Shop</a></li><li><a href="/cart/">Cart</a></li></ul></nav>' +
+    '</div></header>'
+  );
+}
+
+/** The footer of a bare page: the site info, no island. */
+function bareFooterHtml(): string {
+  return (
+    '<footer id="colophon" class="site-footer"><div class="col-full">' +
+    `<div class="site-info">&copy; ${escapeHtml(SITE_TITLE)} 2026. A stand-in for a WooCommerce store: nothing is sold.</div>` +
+    '</div></footer>'
+  );
+}
+
 /** A whole page. The body is rendered first, so <head> knows which islands need stylesheets. */
 export function renderDocument(ctx: PageContext, content: PageContent): string {
   const main = `${noticesHtml(ctx.notices)}${content.main}`;
-  const header = headerHtml(ctx);
-  const footer = footerHtml(ctx);
-  const notice = storeNoticeIsland(ctx.islands, ctx.cookies);
-  const loading = loadingIndicatorIsland(ctx.islands);
-  const drawer = cartDrawerIsland(ctx.islands);
+  const bare = content.bare === true;
+  const header = bare ? bareHeaderHtml() : headerHtml(ctx);
+  const footer = bare ? bareFooterHtml() : footerHtml(ctx);
+  const notice = bare ? '' : storeNoticeIsland(ctx.islands, ctx.cookies);
+  const loading = bare ? '' : loadingIndicatorIsland(ctx.islands);
+  const drawer = bare ? '' : cartDrawerIsland(ctx.islands);
   // The site-wide lightbox (storefront.md §2.6), once per page when the setting is on; it shows
   // nothing until an image link opens it.
   const settings = pageSettings(ctx);
   const lightbox =
-    settings.lightbox?.enabled !== false ? ctx.islands.render('lightbox', {}, '', { hydrate: 'idle' }) : '';
+    !bare && settings.lightbox?.enabled !== false
+      ? ctx.islands.render('lightbox', {}, '', { hydrate: 'idle' })
+      : '';
+  // WooCommerce's order attribution tracker, on every page (storefront.md §3, §4).
+  const attribution = orderAttributionIsland(ctx.islands, ctx.url.origin);
 
   const css = [...new Set([...ctx.islands.names].flatMap((name) => ctx.assets.cssFor(name)))];
   // Code of the islands that mount at once or when idle, fetched alongside the loader rather than
@@ -181,6 +271,7 @@ export function renderDocument(ctx: PageContext, content: PageContent): string {
     lightbox +
     notice +
     loading +
+    attribution +
     '</body></html>\n'
   );
 }

@@ -344,9 +344,13 @@ describe('the header search', () => {
 
   it('sits after the branding, before the navigation (Storefront’s storefront_header order)', async () => {
     const { doc } = await shopper().page('/');
-    const children = [...doc.querySelectorAll('#masthead .col-full > *')].map((e) => e.className);
+    // The navigation is inside the site menu's container (demo/layout.ts).
+    const children = [...doc.querySelectorAll('#masthead .col-full > *')].map(
+      (e) => e.getAttribute('data-island') ?? e.className,
+    );
     expect(children.indexOf('site-search')).toBe(children.indexOf('site-branding') + 1);
-    expect(children.indexOf('site-search')).toBeLessThan(children.indexOf('main-navigation'));
+    expect(children.indexOf('site-search')).toBeLessThan(children.indexOf('site-menu'));
+    expect(doc.querySelector('[data-island="site-menu"] > nav.main-navigation')).not.toBeNull();
   });
 });
 
