@@ -119,6 +119,14 @@ export function tableOfContentsHtml(): string {
   );
 }
 
+/** The sticky jump bar over the sections (the same links as the contents, shorter). */
+export function jumpBarHtml(): string {
+  const links = LOOKBOOK_SECTIONS.map(
+    (section) => `<li><a href="#${section.id}">${escapeHtml(section.title)}</a></li>`,
+  );
+  return `<nav class="lookbook-jumpbar" aria-label="Sections"><ul>${links.join('')}</ul></nav>`;
+}
+
 const PARAGRAPHS = [
   'Pick the kit for the season ahead: what to wear, what to carry and what to play with.',
   'Every product here ships within two working days, and returns are free for thirty days.',
@@ -164,9 +172,18 @@ function lookbookPage(ctx: PageContext): string {
     products +
     '<h2 id="gift-cards-title">Gift cards</h2>' +
     giftCards +
+    // A jump bar that sticks at the top of the viewport over the sections (desktop and tablet; on
+    // a phone it would cover too much of the screen): the anchor scroll's 80 px offset keeps a
+    // section's heading clear of it.
+    islands.render('sticky', { offset: 0, on: ['desktop', 'tablet'] }, jumpBarHtml(), { hydrate: 'idle' }) +
     LOOKBOOK_SECTIONS.map(sectionHtml).join('') +
     '</div></article>';
-  return renderDocument(ctx, { title: 'Lookbook', main, bodyClass: 'page lookbook-page' });
+  return renderDocument(ctx, {
+    title: 'Lookbook',
+    main,
+    bodyClass: 'page lookbook-page',
+    stylesheets: ['lookbook.css'],
+  });
 }
 
 export const SLIDER_PAGES: Record<string, ChromePage> = {

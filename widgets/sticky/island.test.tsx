@@ -40,6 +40,8 @@ beforeEach(() => {
   report = null;
   margins = [];
   vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+  // A desktop window (jsdom has no media queries).
+  vi.stubGlobal('matchMedia', () => ({ matches: false }));
   vi.useFakeTimers();
 });
 afterEach(() => {
@@ -60,7 +62,7 @@ describe('sticky island', () => {
     expect(result.ok).toBe(true);
     expect(nav.style.position).toBe('sticky');
     expect(nav.style.top).toBe('80px');
-    expect(margins).toEqual(['-80px 0px 0px 0px']);
+    expect(margins).toEqual(['-80px 0px 1000000px 0px']);
     sentinelAt(300);
     expect(nav).not.toHaveClass(STUCK_CLASS);
     sentinelAt(20);
@@ -70,19 +72,22 @@ describe('sticky island', () => {
   });
 
   it('only on the devices it is set for, re-checked 300 ms after a resize', async () => {
-    vi.stubGlobal('innerWidth', 1280);
+    let width = 1280;
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: width <= Number(/max-width: (\d+)px/.exec(query)?.[1] ?? Infinity),
+    }));
     const el = container();
     const nav = el.querySelector('nav')!;
     await mount(el, { on: ['desktop'] });
     expect(nav.style.position).toBe('sticky');
-    vi.stubGlobal('innerWidth', 390);
+    width = 390;
     window.dispatchEvent(new Event('resize'));
     vi.advanceTimersByTime(299);
     expect(nav.style.position).toBe('sticky');
     vi.advanceTimersByTime(1);
     expect(nav.style.position).toBe('');
     expect(nav.getAttribute('style')).toBe('color: red');
-    vi.stubGlobal('innerWidth', 1300);
+    width = 1300;
     window.dispatchEvent(new Event('resize'));
     vi.advanceTimersByTime(300);
     expect(nav.style.position).toBe('sticky');

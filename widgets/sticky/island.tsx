@@ -6,9 +6,13 @@
  * sentinel just above it. The device is re-checked 300 ms after a resize ends (§9). No React.
  */
 import type { IslandModule } from '../../src/islands/types';
-import { deviceOf, isStuck, parseStickyProps, STICKY_RECHECK_MS } from './model';
+import { currentDevice, isStuck, parseStickyProps, STICKY_RECHECK_MS } from './model';
+import './sticky.css';
 
 export const STUCK_CLASS = 'is-stuck';
+
+/** How far below the viewport the observer's root reaches (px): further than any page scrolls at once. */
+const BELOW = 1e6;
 
 const island: IslandModule = {
   mount(container, rawProps) {
@@ -37,7 +41,7 @@ const island: IslandModule = {
       else target.setAttribute('style', style);
     };
     const apply = () => {
-      const wanted = on.includes(deviceOf(window.innerWidth));
+      const wanted = on.includes(currentDevice((query) => window.matchMedia(query).matches));
       if (!wanted) return unstick();
       if (active) return;
       active = true;
@@ -50,8 +54,10 @@ const island: IslandModule = {
         ([entry]) => {
           if (entry) target.classList.toggle(STUCK_CLASS, isStuck(entry.boundingClientRect.top, offset));
         },
-        // The line `offset` px below the top: the sentinel crossing it is the element sticking.
-        { rootMargin: `-${offset}px 0px 0px 0px`, threshold: [0, 1] },
+        // The root is everything below the line `offset` px from the top (its bottom far below the
+        // viewport): the sentinel crossing that line is the only change it reports, however far the
+        // page jumps (from below the viewport to above it and back).
+        { rootMargin: `-${offset}px 0px ${BELOW}px 0px` },
       );
       observer.observe(sentinel);
     };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { deviceOf, isStuck, parseStickyProps } from './model';
+import { currentDevice, deviceOf, isStuck, parseStickyProps } from './model';
 import { StickyPropsSchema } from './schema';
 
 describe('deviceOf (§9 Layout breakpoints)', () => {
@@ -12,6 +12,17 @@ describe('deviceOf (§9 Layout breakpoints)', () => {
     [1025, 'desktop'],
     [2400, 'desktop'],
   ] as const)('%i px is %s', (width, device) => expect(deviceOf(width)).toBe(device));
+});
+
+describe('currentDevice (the media queries of the §9 breakpoints)', () => {
+  const at = (width: number) => (query: string) => width <= Number(/max-width: (\d+)px/.exec(query)![1]);
+  it.each([
+    [320, 'mobile'],
+    [767, 'mobile'],
+    [768, 'tablet'],
+    [1024, 'tablet'],
+    [1025, 'desktop'],
+  ] as const)('%i px is %s', (width, device) => expect(currentDevice(at(width))).toBe(device));
 });
 
 describe('isStuck', () => {

@@ -14,6 +14,14 @@ export const DEVICES: readonly Device[] = ['desktop', 'tablet', 'mobile'];
 export const deviceOf = (width: number): Device =>
   width <= 767 ? 'mobile' : width <= 1024 ? 'tablet' : 'desktop';
 
+/**
+ * The device of the page now, as the stylesheets' media queries see it: `matchMedia`, not
+ * `innerWidth` (a phone's browser reports the layout viewport there, wider than the screen while the
+ * page is still laying out: 1,225 px was seen on a 390 px phone at DOMContentLoaded).
+ */
+export const currentDevice = (match: (query: string) => boolean): Device =>
+  match('(max-width: 767px)') ? 'mobile' : match('(max-width: 1024px)') ? 'tablet' : 'desktop';
+
 export interface StickyProps {
   /** Distance from the top of the viewport where the element stops (px, 0–400). */
   offset: number;
