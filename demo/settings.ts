@@ -53,4 +53,13 @@ export const DEMO_PAGES = [
   '/?s=racket&post_type=product',
   '/gear/',
   '/smart-search/',
+  // Site chrome (issue #16): the campaign landing page whose only island is the order attribution
+  // tracker, the menus page, the contact page (callback modal, share buttons), the lookbook (slider,
+  // carousels, anchors, a sticky bar), the popups index and the page-load popup's page.
+  '/landing/',
+  '/menus/',
+  '/contact/',
+  '/lookbook/',
+  '/popups/',
+  '/popups/page-load/',
 ] as const;
