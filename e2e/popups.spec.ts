@@ -43,11 +43,11 @@ async function open(page: Page, path: string, clockStopped = false): Promise<voi
   await engineRunning(page, clockStopped);
 }
 
-/** Every request for the dialog's lazy chunk (widgets/popups/PopupDialog.tsx). */
-function dialogChunkRequests(page: Page): string[] {
+/** Every request for a lazy chunk of the popups: the dialog's (PopupDialog.tsx) by default. */
+function chunkRequests(page: Page, chunk = 'PopupDialog'): string[] {
   const urls: string[] = [];
   page.on('request', (request) => {
-    if (/\/assets\/PopupDialog-[\w-]+\.js/.test(request.url())) urls.push(request.url());
+    if (new RegExp(`/assets/${chunk}-[\\w-]+\\.js`).test(request.url())) urls.push(request.url());
   });
   return urls;
 }
@@ -88,17 +88,21 @@ test.describe('popups', () => {
     page,
     consoleErrors,
   }) => {
-    const chunks = dialogChunkRequests(page);
+    const chunks = chunkRequests(page);
+    // Its devices condition is one of the rules fetched when a trigger fires (widgets/popups/rules.ts).
+    const rules = chunkRequests(page, 'rules');
     await stopClock(page, consoleErrors);
     await open(page, '/popups/page-load/', true);
     await page.clock.runFor(1900);
     await expect(anyDialog(page)).toHaveCount(0);
     expect(chunks, 'the dialog code waits for a popup to show').toEqual([]);
+    expect(rules, 'the lazy rules wait for a trigger to fire').toEqual([]);
 
     await page.clock.runFor(100);
     const dialog = popupDialog(page, 'Join our newsletter');
     await expect(dialog).toBeVisible();
     expect(chunks).toHaveLength(1);
+    expect(rules).toHaveLength(1);
     // The content is the popup's template: a form that posts as the server made it.
     await expect(dialog.getByRole('textbox', { name: 'E-mail address' })).toBeVisible();
     await page.clock.runFor(250); // the focus moves in (until then the dialog takes no input)
@@ -269,7 +273,7 @@ test.describe('popups', () => {
   });
 
   test('ad blocker: nothing shows without one', async ({ page, consoleErrors }) => {
-    const chunks = dialogChunkRequests(page);
+    const chunks = chunkRequests(page);
     await stopClock(page, consoleErrors);
     await open(page, '/popups/adblock/', true);
     await page.clock.runFor(1200); // the delay, and the frame after it

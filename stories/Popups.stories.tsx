@@ -4,7 +4,7 @@ import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import { renderIsland } from '../demo/html';
 import { startIslands } from '../src/islands/runtime';
 import { islandSrc, testRuntime } from '../src/test/islands';
-import { autoCloseAt, closeButtonAt, FOCUS_DELAY_MS, STORAGE_KEY } from '../widgets/popups/model';
+import { STORAGE_KEY } from '../widgets/popups/model';
 import { PopupDialog, type PopupCloseReason } from '../widgets/popups/PopupDialog';
 import type { PopupConfig, PopupDisplay } from '../widgets/popups/types';
 
@@ -77,13 +77,12 @@ function PopupPreview({
       {closed ? (
         <p role="status">Closed ({closed})</p>
       ) : (
-        <PopupDialog title={title} display={display} html={html} rules={RULES} onClose={setClosed} />
+        <PopupDialog title={title} display={display} html={html} onClose={setClosed} />
       )}
     </div>
   );
 }
 
-const RULES = { focusDelay: FOCUS_DELAY_MS, closeButtonAt, autoCloseAt };
 const page = () => within(document.body);
 const container = (canvasElement: HTMLElement) =>
   canvasElement.querySelector<HTMLElement>('[data-island="popups"]')!;

@@ -7,7 +7,8 @@
  * | page                    | trigger                 | timing / display                                        |
  * |-------------------------|-------------------------|---------------------------------------------------------|
  * | /popups/                | open_on_click link      | (timing bypassed) plain                                 |
- * | /popups/page-load/      | page_load 2 s           | times: 1 per session (a reload does not show it again)  |
+ * | /popups/page-load/      | page_load 2 s           | times: 1 per session (a reload does not show it again), |
+ * |                         |                         | devices: all three (a rule of the lazy rules.ts chunk)  |
  * | /popups/scrolling/      | scrolling down 40 %     | do_not_show_again                                       |
  * | /popups/scrolling-to/   | scrolling_to #reviews…  | prevent_close_on_background_click                       |
  * | /popups/click/          | click 3 times           | close_automatically 10 s, avoid_multiple_popups         |
@@ -99,6 +100,7 @@ export const POPUP_DEMOS: Record<string, PopupPage> = {
     trigger: 'A newsletter popup shows 2 seconds after this page loads.',
     notes: [
       'It shows once per session: reload the page and it stays away until the session ends (30 minutes without visiting the shop).',
+      'It shows on desktops, tablets and phones alike (its devices condition lists all three).',
       'Its close button is there at once.',
     ],
     popups: [
@@ -108,7 +110,7 @@ export const POPUP_DEMOS: Record<string, PopupPage> = {
           'Join our newsletter',
           { page_load: { delay: 2 } },
           { close_button_delay: 0 },
-          { times: { count: 1, period: 'session' } },
+          { times: { count: 1, period: 'session' }, devices: ['desktop', 'tablet', 'mobile'] },
         ),
         html: NEWSLETTER_FORM,
       },

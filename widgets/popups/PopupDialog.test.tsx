@@ -5,10 +5,7 @@
  */
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { autoCloseAt, closeButtonAt, FOCUS_DELAY_MS } from './model';
 import { popupContent, showPopup, type ShowPopupOptions } from './PopupDialog';
-
-const rules = { focusDelay: FOCUS_DELAY_MS, closeButtonAt, autoCloseAt };
 
 const open = (options: Partial<ShowPopupOptions> = {}) => {
   const onClose = vi.fn();
@@ -18,7 +15,6 @@ const open = (options: Partial<ShowPopupOptions> = {}) => {
       id: 7,
       title: 'Join our newsletter',
       display: {},
-      rules,
       html: '<p>Hello</p><form action="/" method="get"><label for="e">E-mail</label><input id="e" name="e" type="email"><button type="submit">Sign up</button></form>',
       onClose,
       ...options,

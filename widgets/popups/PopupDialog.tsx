@@ -5,7 +5,7 @@
  * popup's title, focus kept inside and given back on close, the page not scrolling beneath it.
  *
  * What the popup's display settings add, around it (ModalDialog itself is not changed):
- * - the focus moves in 250 ms after it shows (FOCUS_DELAY_MS, `rules.focusDelay`): until then the panel is `inert`, so
+ * - the focus moves in 250 ms after it shows (FOCUS_DELAY_MS): until then the panel is `inert`, so
  *   the focus trap cannot pull the focus in earlier; then the panel itself takes the focus (a screen
  *   reader reads the dialog's name, then its content from the start);
  * - Escape and a click on the backdrop close it unless `prevent_close_on_esc_key` /
@@ -28,20 +28,9 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { sanitizedFragment } from '../../src/security/html';
 import { ModalDialog, type ModalCloseReason } from '../../src/ui/ModalDialog';
-import type { autoCloseAt, closeButtonAt } from './model';
+// The display rules: rules.ts is a lazy chunk too (the engine's own chunk does not hold them).
+import { autoCloseAt, closeButtonAt, FOCUS_DELAY_MS } from './rules';
 import type { PopupDisplay } from './types';
-
-/**
- * The display rules of model.ts, handed in by the engine (which has them already) rather than
- * imported: model.ts would otherwise become a chunk of its own that the engine fetches beside its
- * own code before any popup shows (+0.4 KB gzip).
- */
-export interface DisplayRules {
-  /** FOCUS_DELAY_MS (§9: 250 ms). */
-  focusDelay: number;
-  closeButtonAt: typeof closeButtonAt;
-  autoCloseAt: typeof autoCloseAt;
-}
 
 /** How a popup closed: Escape, its close button, the backdrop, or by itself (`close_automatically`). */
 export type PopupCloseReason = ModalCloseReason | 'auto';
@@ -54,7 +43,6 @@ export interface PopupDialogProps {
   display: PopupDisplay;
   /** The popup's content HTML, as the server printed it in its `<template>` (sanitised here). */
   html: string;
-  rules: DisplayRules;
   /** The popup has to close (the owner unmounts it). */
   onClose: (reason: PopupCloseReason) => void;
 }
@@ -78,12 +66,12 @@ export function popupContent(html: string): DocumentFragment {
   return sanitizedFragment(template.innerHTML);
 }
 
-export function PopupDialog({ title, display, html, rules, onClose }: PopupDialogProps) {
+export function PopupDialog({ title, display, html, onClose }: PopupDialogProps) {
   const frame = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const latestClose = useRef(onClose);
   const [openedAt] = useState(() => Date.now());
-  const closeDelay = rules.closeButtonAt(display, openedAt) - openedAt;
+  const closeDelay = closeButtonAt(display, openedAt) - openedAt;
   const [closeShown, setCloseShown] = useState(closeDelay <= 0);
 
   useLayoutEffect(() => {
@@ -104,12 +92,12 @@ export function PopupDialog({ title, display, html, rules, onClose }: PopupDialo
     const timer = setTimeout(() => {
       panel.removeAttribute('inert');
       panel.focus();
-    }, rules.focusDelay);
+    }, FOCUS_DELAY_MS);
     return () => {
       clearTimeout(timer);
       panel.removeAttribute('inert');
     };
-  }, [rules.focusDelay]);
+  }, []);
 
   useEffect(() => {
     if (closeShown) return;
@@ -118,7 +106,7 @@ export function PopupDialog({ title, display, html, rules, onClose }: PopupDialo
   }, [closeShown, closeDelay]);
 
   useEffect(() => {
-    const at = rules.autoCloseAt(display, openedAt);
+    const at = autoCloseAt(display, openedAt);
     const panel = frame.current;
     if (at === null || !panel) return;
     const timer = setTimeout(() => latestClose.current('auto'), Math.max(0, at - Date.now()));
@@ -129,7 +117,7 @@ export function PopupDialog({ title, display, html, rules, onClose }: PopupDialo
       clearTimeout(timer);
       panel.removeEventListener('input', typed);
     };
-  }, [display, openedAt, rules]);
+  }, [display, openedAt]);
 
   const close = (reason: ModalCloseReason) => {
     if (reason === 'escape' && display.prevent_close_on_esc_key) return;

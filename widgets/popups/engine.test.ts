@@ -1,7 +1,7 @@
 /**
- * The popups engine over a page (jsdom, fake timers): page views counted, timing checked before
- * arming and again when a trigger fires, the dialog's code imported only then (a failed import shows
- * nothing), shows and "do not show again" recorded, blocked or hostile storage tolerated, everything
+ * The popups engine over a page (jsdom, fake timers): page views counted, the cheap timing rules
+ * checked before arming and all of them when a trigger fires (rules.ts fetched then), the dialog's
+ * code imported only then (a failed import shows nothing), shows and "do not show again" recorded, blocked or hostile storage tolerated, everything
  * removed on stop. The dialog itself is a stand-in here (PopupDialog.test.tsx tests the real one).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -97,6 +97,29 @@ describe('popups engine', () => {
     );
     await vi.advanceTimersByTimeAsync(1000);
     expect(importDialog).not.toHaveBeenCalled();
+  });
+
+  it('a popup that a lazy rule (devices) excludes: its trigger fires, the rules are fetched, nothing shows', async () => {
+    // jsdom's window is 1024 px wide: a tablet.
+    const { shown, importDialog } = start([
+      popup(1, { page_load: { delay: 1 } }, { timing: { devices: ['mobile'] } }),
+    ]);
+    await vi.advanceTimersByTimeAsync(1000);
+    await vi.dynamicImportSettled();
+    await settle();
+    expect(importDialog).not.toHaveBeenCalled();
+    expect(shown).toHaveLength(0);
+    expect(memory().popups['1']).toBeUndefined();
+  });
+
+  it('a popup that its lazy rules allow shows once they are fetched', async () => {
+    const { shown } = start([
+      popup(1, { page_load: { delay: 1 } }, { timing: { devices: ['tablet'], browsers: [] } }),
+    ]);
+    await vi.advanceTimersByTimeAsync(1000);
+    await vi.dynamicImportSettled();
+    await settle();
+    expect(shown.map((s) => s.id)).toEqual([1]);
   });
 
   it('times: 1 per session shows once, not on the next page view of the session', async () => {

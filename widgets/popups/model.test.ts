@@ -1,33 +1,56 @@
+/**
+ * The popups rules as tables (issue #16): model.ts (memory, the cheap timing rules checked before arming, the
+ * triggers' arithmetic) and rules.ts (the lazy chunk: the other timing rules, the display rules).
+ */
 import { describe, expect, it } from 'vitest';
 import {
   EXIT_SCROLL,
-  FOCUS_DELAY_MS,
   PERIOD_SECONDS,
   SESSION_TIMEOUT_MS,
   STORAGE_KEY,
-  autoCloseAt,
-  browserOf,
+  armRule,
   clicksFire,
-  clockSkewMs,
-  closeButtonAt,
-  deviceOf,
+  hasLazyRule,
   mayOpen,
   pointerExitIntent,
   readMemory,
   recordNever,
   recordShown,
-  scheduleAllows,
   scrollFires,
   startPageView,
-  timingVerdict,
   touch,
   touchExitIntent,
-  trafficSource,
   writeMemory,
   type PopupMemory,
   type Visit,
 } from './model.ts';
+import {
+  FOCUS_DELAY_MS,
+  autoCloseAt,
+  browserOf,
+  clockSkewMs,
+  closeButtonAt,
+  deviceOf,
+  lazyRule,
+  scheduleAllows,
+  trafficSource,
+} from './rules.ts';
 import type { PopupConfig, PopupTiming } from './types.ts';
+
+/**
+ * A popup's whole timing verdict, as the engine checks it when a trigger fires: model.ts's cheap rules
+ * (`armRule`), then rules.ts's (`lazyRule`, fetched only for a popup that has one: `hasLazyRule`).
+ */
+function timingVerdict(
+  popup: PopupConfig,
+  memory: PopupMemory,
+  visit: Visit,
+): { show: true } | { show: false; rule: string } {
+  const rule =
+    armRule(popup, memory, visit.now, visit.user) ??
+    (hasLazyRule(popup.timing) ? lazyRule(popup.timing, visit) : undefined);
+  return rule ? { show: false, rule } : { show: true };
+}
 
 /** 2025-06-15 12:00:00 UTC. */
 const NOW = Date.UTC(2025, 5, 15, 12, 0, 0);
@@ -547,6 +570,13 @@ describe('timingVerdict', () => {
       'page_views',
     ],
     [
+      'the cheap rules are reported before the lazy ones',
+      { url: { url: 'facebook.com', action: 'show', regex: false }, page_views: 5 },
+      memoryWith({ pageViews: 1 }),
+      {},
+      'page_views',
+    ],
+    [
       'every condition passing',
       {
         page_views: 1,
@@ -572,6 +602,36 @@ describe('timingVerdict', () => {
   ])('%s', (_label, timing, memory, over, expected) => {
     const verdict = timingVerdict(popup(timing), memory, visit(over));
     expect(verdict).toEqual(expected === true ? { show: true } : { show: false, rule: expected });
+  });
+});
+
+describe('hasLazyRule', () => {
+  const schedule = {
+    timezone: 'site',
+    start: null,
+    end: null,
+    server_datetime: '',
+    site_utc_offset_minutes: 0,
+  } as const;
+  it.each<[string, PopupTiming, boolean]>([
+    ['no conditions', {}, false],
+    [
+      'only cheap rules',
+      {
+        page_views: 2,
+        sessions: 2,
+        logged_in: { users: 'all', roles: [] },
+        times: { count: 1, period: 'session' },
+      },
+      false,
+    ],
+    ['url', { url: { url: 'x', action: 'show', regex: false } }, true],
+    ['sources', { sources: [] }, true],
+    ['devices', { page_views: 2, devices: ['mobile'] }, true],
+    ['browsers', { browsers: ['chrome'] }, true],
+    ['schedule', { schedule }, true],
+  ])('%s → %s', (_label, timing, expected) => {
+    expect(hasLazyRule(timing)).toBe(expected);
   });
 });
 
@@ -642,7 +702,8 @@ describe('clockSkewMs', () => {
 
 describe('scrollFires', () => {
   const page = { scrollHeight: 3000, viewportHeight: 1000 }; // 2000 px scrollable
-  it.each<[string, 'down' | 'up', number, number, number, object, boolean]>([
+  type Size = Partial<typeof page>;
+  it.each<[string, 'down' | 'up', number, number, number, Size, boolean]>([
     ['down 50%, short of it', 'down', 50, 999, 900, page, false],
     ['down 50%, exactly there', 'down', 50, 1000, 900, page, true],
     ['down 50%, past it', 'down', 50, 1500, 1400, page, true],
@@ -657,7 +718,8 @@ describe('scrollFires', () => {
     ['up, not moving', 'up', 0, 600, 600, page, false],
     ['up ignores the offset', 'up', 90, 10, 20, page, true],
   ])('%s', (_label, direction, offset, y, previousY, size, expected) => {
-    expect(scrollFires({ direction, offset }, { y, previousY, ...page, ...size })).toBe(expected);
+    const { scrollHeight, viewportHeight } = { ...page, ...size };
+    expect(scrollFires({ direction, offset }, y, previousY, scrollHeight, viewportHeight)).toBe(expected);
   });
 });
 
@@ -750,7 +812,8 @@ describe('pointerExitIntent', () => {
     [0, false, false],
     [400, true, false],
   ])('clientY %s, leaving the page %s → %s', (clientY, toElementIsNull, expected) => {
-    expect(pointerExitIntent({ clientY, toElementIsNull })).toBe(expected);
+    const relatedTarget = toElementIsNull ? null : {};
+    expect(pointerExitIntent({ clientY, relatedTarget })).toBe(expected);
   });
 });
 
@@ -777,9 +840,9 @@ describe('mayOpen', () => {
     ['avoid multiple, another open', true, [3], false],
     ['avoid multiple off, another open', false, [3], true],
   ])('%s', (_label, avoid, openIds, expected) => {
-    expect(mayOpen(popup({}, avoid === undefined ? {} : { avoid_multiple_popups: avoid }), openIds)).toBe(
-      expected,
-    );
+    expect(
+      mayOpen(popup({}, avoid === undefined ? {} : { avoid_multiple_popups: avoid }), new Set(openIds)),
+    ).toBe(expected);
   });
 });
 

@@ -110,12 +110,20 @@ describe('open_on_click', () => {
   it('prevents only a same-page action', () => {
     document.body.innerHTML =
       '<a id="a" href="#tips">Tips</a><a id="b" href="/shop/">Shop</a><button id="c" type="button">Open</button>' +
-      '<form><button id="d">Send</button></form>';
+      '<form><button id="d">Send</button></form>' +
+      `<a id="e" href="${location.pathname}${location.search}#tips">Tips</a><a id="f" href="">Here</a>` +
+      `<a id="g" href="${location.pathname}?other=1#tips">Elsewhere</a><a href="/shop/"><span id="h">Shop</span></a>` +
+      '<span id="i" role="button" tabindex="0">Open</span>';
     const by = (id: string) => document.getElementById(id)!;
     expect(isSamePageAction(by('a'))).toBe(true);
     expect(isSamePageAction(by('b'))).toBe(false);
     expect(isSamePageAction(by('c'))).toBe(true);
     expect(isSamePageAction(by('d'))).toBe(false);
+    expect(isSamePageAction(by('e'))).toBe(true);
+    expect(isSamePageAction(by('f'))).toBe(true);
+    expect(isSamePageAction(by('g'))).toBe(false);
+    expect(isSamePageAction(by('h'))).toBe(false);
+    expect(isSamePageAction(by('i'))).toBe(true);
   });
 
   it('opens on a click inside the matching element', () => {

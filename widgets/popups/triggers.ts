@@ -4,12 +4,17 @@
  * themselves are model.ts's; here are only listeners and timers, every one of them removed by the
  * function each `arm…` returns. Listeners are passive (open_on_click's excepted: it may have to
  * prevent a link's jump); scroll positions are read once per animation frame.
+ *
+ * Part of the engine's own chunk (loaded before any popup shows, issue #16's 4 KB goal): one table of
+ * small arming functions, sharing `listen`, `after` and `all`.
  */
 import { clicksFire, pointerExitIntent, scrollFires, touchExitIntent, type ScrollSample } from './model';
 import type { PopupTriggers } from './types';
 
 export type Disarm = () => void;
 export type TimingTrigger = Exclude<keyof PopupTriggers, 'open_on_click'>;
+
+export const NOOP: Disarm = () => undefined;
 
 const PASSIVE = { passive: true, capture: true } as const;
 
@@ -26,39 +31,42 @@ function listen<K extends keyof DocumentEventMap>(
 
 /** setTimeout that can be disarmed. */
 function after(ms: number, run: () => void): Disarm {
-  const timer = setTimeout(run, Math.max(0, ms));
+  const timer = setTimeout(run, ms);
   return () => clearTimeout(timer);
 }
 
-/** A selector the page's DOM accepts, or null (then warned about, once per selector). */
+/** One removal for several. */
+export const all =
+  (disarms: Disarm[]): Disarm =>
+  () =>
+    disarms.forEach((disarm) => disarm());
+
+/**
+ * The first element matching `selector` (null when none does), or undefined when the selector is
+ * invalid: then the trigger is off, warned about once per selector.
+ */
 const warned = new Set<string>();
-export function validSelector(selector: string, what: string): string | null {
+function find(selector: string, what: string): Element | null | undefined {
   try {
-    document.createDocumentFragment().querySelector(selector);
-    return selector;
+    return document.querySelector(selector);
   } catch {
-    if (!warned.has(selector)) {
-      warned.add(selector);
+    if (!warned.has(selector))
       console.warn(
         `[shop-islands] popups: the ${what} selector "${selector}" is invalid; that trigger is off.`,
       );
-    }
-    return null;
+    warned.add(selector);
+    return undefined;
   }
 }
 
-/**
- * The window's vertical scroll position, once per animation frame while the page scrolls (first
- * with its position when armed, when `initial`).
- */
+/** The window's vertical scroll position (and the time), once per animation frame while the page scrolls. */
 function onScrollFrame(handler: (y: number, t: number) => void): Disarm {
   let frame = 0;
-  const read = () => {
-    frame = 0;
-    handler(window.scrollY, performance.now());
-  };
   const stop = listen(window, 'scroll', () => {
-    frame ||= requestAnimationFrame(read);
+    frame ||= requestAnimationFrame((t) => {
+      frame = 0;
+      handler(scrollY, t);
+    });
   });
   return () => {
     stop();
@@ -66,28 +74,105 @@ function onScrollFrame(handler: (y: number, t: number) => void): Disarm {
   };
 }
 
-/** Whether the shopper may use touch (a coarse pointer, or a touch screen). */
-const isTouch = (): boolean =>
-  !!window.matchMedia?.('(pointer: coarse)').matches || navigator.maxTouchPoints > 0;
-
 /** Input that means the shopper is there (inactivity). */
-const ACTIVITY = ['pointermove', 'pointerdown', 'keydown', 'scroll', 'touchstart', 'wheel'] as const;
+const ACTIVITY = 'pointermove pointerdown keydown scroll touchstart wheel'.split(
+  ' ',
+) as (keyof DocumentEventMap)[];
 
-/** The bait an ad blocker hides or removes (class names from the common filter lists). */
-function bait(): HTMLElement {
-  const el = document.createElement('div');
-  el.className = 'adsbox ad-banner ad-unit';
-  el.setAttribute('aria-hidden', 'true');
-  el.style.cssText = 'position:absolute;left:-9999px;top:0;width:1px;height:1px;pointer-events:none';
-  el.innerHTML = '&nbsp;';
-  document.body.append(el);
-  return el;
-}
+type Arm<K extends TimingTrigger> = (
+  config: NonNullable<PopupTriggers[K]>,
+  fire: () => void,
+) => Disarm | undefined;
 
-const blocked = (el: HTMLElement): boolean => {
-  if (!el.isConnected || el.offsetHeight === 0) return true;
-  const style = getComputedStyle(el);
-  return style.display === 'none' || style.visibility === 'hidden';
+/** Each timing trigger's arming: `fire` may be called more than once (armTrigger keeps the first). */
+const ARM: { [K in TimingTrigger]: Arm<K> } = {
+  page_load: ({ delay }, fire) => after(delay * 1000, fire),
+
+  scrolling: (trigger, fire) => {
+    let previousY = scrollY;
+    return onScrollFrame((y) => {
+      if (scrollFires(trigger, y, previousY, document.documentElement.scrollHeight, innerHeight)) fire();
+      previousY = y;
+    });
+  },
+
+  scrolling_to: ({ selector }, fire) => {
+    const target = find(selector, 'scrolling_to');
+    if (!target || !window.IntersectionObserver) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) fire();
+    });
+    observer.observe(target);
+    return () => observer.disconnect();
+  },
+
+  click: ({ times }, fire) => {
+    let clicks = 0;
+    return listen(document, 'click', () => {
+      if (clicksFire(times, ++clicks)) fire();
+    });
+  },
+
+  inactivity: ({ time }, fire) => {
+    const idle = time * 1000;
+    let last = Date.now();
+    let stopTimer = NOOP;
+    const wait = (ms: number) => {
+      stopTimer = after(ms, () => {
+        const quiet = Date.now() - last;
+        if (quiet >= idle) fire();
+        else wait(idle - quiet);
+      });
+    };
+    const stops = ACTIVITY.map((type) =>
+      listen(document, type, () => {
+        last = Date.now();
+      }),
+    );
+    wait(idle);
+    return all([...stops, () => stopTimer()]);
+  },
+
+  // Desktop: the pointer leaves through the top. Touch (a coarse pointer, or a touch screen): a fast flick up.
+  exit_intent: (_, fire) => {
+    const stops = [
+      listen(document, 'mouseout', (event) => {
+        if (pointerExitIntent(event)) fire();
+      }),
+    ];
+    if (window.matchMedia?.('(pointer: coarse)').matches || navigator.maxTouchPoints > 0) {
+      let samples: ScrollSample[] = [];
+      stops.push(
+        onScrollFrame((y, t) => {
+          samples = [...samples.filter((s) => t - s.t <= 1000), { y, t }];
+          if (touchExitIntent(samples)) fire();
+        }),
+      );
+    }
+    return all(stops);
+  },
+
+  // The bait an ad blocker hides or removes (class names from the common filter lists).
+  adblock_detection: ({ delay }, fire) => {
+    const el = document.createElement('div');
+    el.className = 'adsbox ad-banner ad-unit';
+    el.setAttribute('aria-hidden', 'true');
+    el.style.cssText = 'position:absolute;left:-9999px;height:1px';
+    document.body.append(el);
+    const stop = after(delay * 1000, () => {
+      // One frame more: the blocker's cosmetic rules apply with the page's next style update.
+      requestAnimationFrame(() => {
+        // Removed, or hidden by `display: none` (no layout box: no height), or by `visibility: hidden`.
+        const blocked = !el.offsetHeight || getComputedStyle(el).visibility === 'hidden';
+        el.remove();
+        if (blocked) fire();
+      });
+    });
+    return () => {
+      stop();
+      el.remove();
+    };
+  },
 };
 
 /** Arms one timing trigger; `fire` is called at most once. */
@@ -96,164 +181,53 @@ export function armTrigger<K extends TimingTrigger>(
   config: NonNullable<PopupTriggers[K]>,
   fire: () => void,
 ): Disarm {
-  let disarm: Disarm = () => undefined;
   let done = false;
-  const once = () => {
+  // No trigger fires while it is being armed (timers, observers and events come later): `stop` is set.
+  const stop = ARM[kind](config, () => {
     if (done) return;
-    done = true;
     disarm();
     fire();
-  };
-  const c = config as NonNullable<PopupTriggers[TimingTrigger]>;
-  switch (kind) {
-    case 'page_load':
-      disarm = after((c as { delay: number }).delay * 1000, once);
-      break;
-    case 'scrolling': {
-      const trigger = c as NonNullable<PopupTriggers['scrolling']>;
-      let previousY = window.scrollY;
-      disarm = onScrollFrame((y) => {
-        const fires = scrollFires(trigger, {
-          y,
-          previousY,
-          scrollHeight: document.documentElement.scrollHeight,
-          viewportHeight: window.innerHeight,
-        });
-        previousY = y;
-        if (fires) once();
-      });
-      break;
-    }
-    case 'scrolling_to': {
-      const selector = validSelector((c as { selector: string }).selector, 'scrolling_to');
-      const target = selector ? document.querySelector(selector) : null;
-      if (!target || typeof IntersectionObserver !== 'function') break;
-      const observer = new IntersectionObserver((entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) once();
-      });
-      observer.observe(target);
-      disarm = () => observer.disconnect();
-      break;
-    }
-    case 'click': {
-      let clicks = 0;
-      const times = (c as { times: number }).times;
-      disarm = listen(document, 'click', () => {
-        clicks += 1;
-        if (clicksFire(times, clicks)) once();
-      });
-      break;
-    }
-    case 'inactivity': {
-      const idle = (c as { time: number }).time * 1000;
-      let last = Date.now();
-      let stopTimer: Disarm = () => undefined;
-      const wait = (ms: number) => {
-        stopTimer = after(ms, () => {
-          const quiet = Date.now() - last;
-          if (quiet >= idle) once();
-          else wait(idle - quiet);
-        });
-      };
-      const seen = () => {
-        last = Date.now();
-      };
-      const stops = ACTIVITY.map((type) => listen(document, type, seen));
-      wait(idle);
-      disarm = () => {
-        stopTimer();
-        stops.forEach((stop) => stop());
-      };
-      break;
-    }
-    case 'exit_intent': {
-      const stops = [
-        listen(document, 'mouseout', (event) => {
-          if (pointerExitIntent({ clientY: event.clientY, toElementIsNull: event.relatedTarget === null }))
-            once();
-        }),
-      ];
-      if (isTouch()) {
-        let samples: ScrollSample[] = [];
-        stops.push(
-          onScrollFrame((y, t) => {
-            samples = [...samples.filter((s) => t - s.t <= 1000), { y, t }];
-            if (touchExitIntent(samples)) once();
-          }),
-        );
-      }
-      disarm = () => stops.forEach((stop) => stop());
-      break;
-    }
-    case 'adblock_detection': {
-      const el = bait();
-      const stop = after((c as { delay: number }).delay * 1000, () => {
-        // One frame more: the blocker's cosmetic rules apply with the page's next style update.
-        requestAnimationFrame(() => {
-          const isBlocked = blocked(el);
-          el.remove();
-          if (isBlocked) once();
-        });
-      });
-      disarm = () => {
-        stop();
-        el.remove();
-      };
-      break;
-    }
-  }
-  return () => {
+  });
+  function disarm() {
     done = true;
-    disarm();
-  };
+    stop?.();
+  }
+  return disarm;
 }
 
 /** Arms every timing trigger of a popup (open_on_click aside): `fire` is called per firing trigger. */
-export function armTriggers(triggers: PopupTriggers, fire: (kind: TimingTrigger) => void): Disarm {
-  const disarms = (Object.keys(triggers) as (keyof PopupTriggers)[])
-    .filter((kind): kind is TimingTrigger => kind !== 'open_on_click' && !!triggers[kind])
-    .map((kind) => armTrigger(kind, triggers[kind]!, () => fire(kind)));
-  return () => disarms.forEach((disarm) => disarm());
-}
+export const armTriggers = (triggers: PopupTriggers, fire: () => void): Disarm =>
+  all(
+    (Object.keys(triggers) as TimingTrigger[])
+      .filter((kind) => kind !== ('open_on_click' as string))
+      .map((kind) => armTrigger(kind, triggers[kind]!, fire)),
+  );
 
 /**
- * Whether a click on `el` should not do what it would by default: a button that submits nothing,
- * or a link to this very page (an anchor, `#`). A link elsewhere still goes there; a submit button
- * still submits.
+ * Whether a click on `el` should not do what it would by default: a link to this very page (no href,
+ * an anchor, `#`), a button that submits no form, any other element that is not in a link. A link
+ * elsewhere still goes there; a submit button still submits.
  */
 export function isSamePageAction(el: Element): boolean {
-  if (el instanceof HTMLButtonElement) return el.type !== 'submit' || !el.form;
-  if (el instanceof HTMLAnchorElement) {
-    const href = el.getAttribute('href');
-    if (href === null || href === '' || href.startsWith('#')) return true;
-    try {
-      const url = new URL(href, document.baseURI);
-      return (
-        url.origin === location.origin &&
-        url.pathname === location.pathname &&
-        url.search === location.search &&
-        url.hash !== ''
-      );
-    } catch {
-      return false;
-    }
-  }
-  return !(el instanceof HTMLInputElement && el.type === 'submit') && !el.closest('a[href]');
+  const link = el.closest<HTMLAnchorElement>('a[href]');
+  if (!link) return !(el as HTMLButtonElement).form || (el as HTMLButtonElement).type !== 'submit';
+  const href = link.getAttribute('href')!;
+  // `link.href` is resolved against the document's base: this page, with a fragment?
+  return !href || href[0] === '#' || (!!link.hash && link.href.split('#')[0] === location.href.split('#')[0]);
 }
 
 /** open_on_click: a click on (or inside) an element matching `selector` calls `open`. */
-export function armOpenOnClick(selector: string, open: () => void): Disarm {
-  const valid = validSelector(selector, 'open_on_click');
-  if (!valid) return () => undefined;
-  return listen(
-    document,
-    'click',
-    (event) => {
-      const target = event.target instanceof Element ? event.target.closest(valid) : null;
-      if (!target) return;
-      if (isSamePageAction(target)) event.preventDefault();
-      open();
-    },
-    false,
-  );
-}
+export const armOpenOnClick = (selector: string, open: () => void): Disarm =>
+  find(selector, 'open_on_click') === undefined
+    ? NOOP
+    : listen(
+        document,
+        'click',
+        (event) => {
+          const target = event.target instanceof Element && event.target.closest(selector);
+          if (!target) return;
+          if (isSamePageAction(target)) event.preventDefault();
+          open();
+        },
+        false,
+      );
