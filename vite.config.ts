@@ -90,6 +90,11 @@ export default defineConfig(({ command }) => {
   const defaults = widgets();
   const entries: Record<string, string> = { loader: 'src/islands/loader.ts' };
   for (const name of Object.keys(defaults)) entries[name] = `widgets/${name}/island.tsx`;
+  // The order attribution tracker without the loader, for pages whose only island it is (its
+  // manifest key: `widgets/order-attribution/standalone.ts`; it imports the island's own chunk).
+  if (defaults['order-attribution']) {
+    entries['order-attribution-standalone'] = 'widgets/order-attribution/standalone.ts';
+  }
   for (let n = 1; n <= SYNTHETIC; n += 1) {
     entries[`synthetic-${n}`] = `synthetic-island:${n}`;
     defaults[`synthetic-${n}`] = 'idle';

@@ -17,6 +17,7 @@ function fakeBuild(): string {
     'assets/react.js': 'r'.repeat(5000),
     'assets/add-to-cart.js': 'a'.repeat(100),
     'assets/order-attribution.js': 'export const x = "tracker";',
+    'assets/order-attribution-standalone.js': 's'.repeat(200),
   };
   for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, file), text);
   const manifest = {
@@ -24,18 +25,25 @@ function fakeBuild(): string {
     _react: { file: 'assets/react.js' },
     'widgets/add-to-cart/island.tsx': { file: 'assets/add-to-cart.js', imports: ['_react'] },
     'widgets/order-attribution/island.ts': { file: 'assets/order-attribution.js' },
+    'widgets/order-attribution/standalone.ts': {
+      file: 'assets/order-attribution-standalone.js',
+      dynamicImports: ['widgets/order-attribution/island.ts'],
+    },
   };
   writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
   return dir;
 }
 
 describe('measureChromeWeight', () => {
-  it('counts the tracker alone, and the tracker-only page with the loader; unbuilt islands are null', () => {
+  it('counts the tracker alone, and the tracker-only page with its standalone entry (no loader); unbuilt islands are null', () => {
     const weights = measureChromeWeight(fakeBuild());
     const byKey = Object.fromEntries(weights.map((w) => [w.key, w]));
     expect(byKey['order attribution']?.files).toEqual(['assets/order-attribution.js']);
-    const page = byKey['page whose only island is the tracker (loader + tracker, all JS)'];
-    expect(page?.files.sort()).toEqual(['assets/loader.js', 'assets/order-attribution.js']);
+    const page = byKey['page whose only island is the tracker (standalone entry + tracker, all JS)'];
+    expect(page?.files.sort()).toEqual([
+      'assets/order-attribution-standalone.js',
+      'assets/order-attribution.js',
+    ]);
     expect(page!.gzip).toBeGreaterThan(byKey['order attribution']!.gzip!);
     expect(byKey['popups engine (before a popup shows)']?.gzip).toBeNull();
   });

@@ -241,6 +241,14 @@ export function renderDocument(ctx: PageContext, content: PageContent): string {
   // Code of the islands that mount at once or when idle, fetched alongside the loader rather than
   // after it (what the PHP plugin prints too).
   const preload = [...new Set([...ctx.islands.early].flatMap((name) => ctx.assets.jsFor(name)))];
+  // A page whose only island is the order attribution tracker (a campaign landing page) gets the
+  // tracker's standalone entry instead of the loader: it mounts the tracker alone (the chunk
+  // preloaded above), in well under the loader's bytes (issue #16).
+  const names = [...ctx.islands.names];
+  const pageScript =
+    names.length === 1 && names[0] === 'order-attribution' && ctx.assets.standaloneTrackerSrc
+      ? ctx.assets.standaloneTrackerSrc
+      : ctx.assets.loaderSrc;
   const head =
     '<meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
@@ -254,9 +262,7 @@ export function renderDocument(ctx: PageContext, content: PageContent): string {
     // `defer`: run once the document is parsed, in order, before the loader (a module: deferred too),
     // without holding the page's first paint as a classic script in <head> would.
     (content.scripts ?? []).map((src) => `<script src="${escapeHtml(src)}" defer></script>`).join('') +
-    (ctx.assets.loaderSrc
-      ? `<script type="module" src="${escapeHtml(ctx.assets.loaderSrc)}"></script>`
-      : '') +
+    (pageScript ? `<script type="module" src="${escapeHtml(pageScript)}"></script>` : '') +
     preload.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join('');
 
   return (

@@ -32,6 +32,30 @@ describe('page assets from the build', () => {
   });
 });
 
+describe('the order attribution tracker without the loader', () => {
+  it('is the standalone entry of the build', () => {
+    const assets = assetsFromManifest(
+      {
+        ...MANIFEST,
+        'widgets/order-attribution/island.tsx': { file: 'assets/order-attribution-5.js', isEntry: true },
+        'widgets/order-attribution/standalone.ts': {
+          file: 'assets/order-attribution-standalone-6.js',
+          isEntry: true,
+          dynamicImports: ['widgets/order-attribution/island.tsx'],
+        },
+      },
+      BASE,
+    );
+    expect(assets.standaloneTrackerSrc).toBe(`${BASE}assets/order-attribution-standalone-6.js`);
+    expect(assets.loaderSrc).toBe(`${BASE}assets/loader-1.js`);
+  });
+
+  it('is null when the build has none (then the loader mounts the tracker)', () => {
+    expect(assetsFromManifest(MANIFEST, BASE).standaloneTrackerSrc).toBeNull();
+    expect(NO_ASSETS.standaloneTrackerSrc ?? null).toBeNull();
+  });
+});
+
 describe('IslandCollector', () => {
   it('prints the chunk URL and the strategy on every container, and preloads only early islands', () => {
     const islands = new IslandCollector(assetsFromManifest(MANIFEST, BASE, DEFAULTS));

@@ -38,11 +38,18 @@ export interface PageAssets {
   srcFor(island: string): string | null;
   /** The widget's default strategy (`idle` when the build does not say). */
   hydrateFor(island: string): Strategy;
+  /**
+   * URL of the order attribution tracker's standalone entry (`widgets/order-attribution/standalone.ts`),
+   * printed instead of the loader on a page whose only island is the tracker; null (or absent)
+   * when the build has none: the loader then.
+   */
+  standaloneTrackerSrc?: string | null;
 }
 
 /** Where the demo serves `dist/`: a realistic plugin path, so chunk URLs must be relative. */
 export const DIST_BASE_URL = '/wp-content/plugins/shop-islands/dist/';
 export const LOADER_SOURCE = 'src/islands/loader.ts';
+export const STANDALONE_TRACKER_SOURCE = 'widgets/order-attribution/standalone.ts';
 
 export const NO_ASSETS: PageAssets = {
   loaderSrc: null,
@@ -84,8 +91,13 @@ export function assetsFromManifest(
   const entryKey = Object.keys(manifest).find((key) => manifest[key] === entry) ?? LOADER_SOURCE;
   const entryCss = cssOf(entryKey, new Set());
 
+  const standalone = Object.hasOwn(manifest, STANDALONE_TRACKER_SOURCE)
+    ? manifest[STANDALONE_TRACKER_SOURCE]
+    : undefined;
+
   return {
     loaderSrc: baseUrl + entry.file,
+    standaloneTrackerSrc: standalone ? baseUrl + standalone.file : null,
     cssFor(island) {
       const files = [...entryCss, ...cssOf(islandSource(island), new Set())];
       return [...new Set(files)].map((file) => baseUrl + file);

@@ -150,9 +150,12 @@ describe('pages', () => {
         '{"id":"password","name":"password","autocomplete":"current-password","required":true,"className":"woocommerce-Input woocommerce-Input--text input-text"}' +
         '</script><span class="password-input"><input class="woocommerce-Input woocommerce-Input--text input-text" type="password" name="password" id="password" autocomplete="current-password" required></span></span>',
     );
+    // The loading indicator is printed whole; the order attribution tracker's container (printed on
+    // every page) ends the body after it.
     expect(html).toContain(
-      '<div data-island="loading-indicator" data-hydrate="idle"><script type="application/json" data-island-props>{"label":"Loading"}</script></div></body>',
+      '<div data-island="loading-indicator" data-hydrate="idle"><script type="application/json" data-island-props>{"label":"Loading"}</script></div>',
     );
+    expect(doc.body.lastElementChild?.getAttribute('data-island')).toBe('order-attribution');
     for (const el of doc.querySelectorAll('[data-island]')) {
       expect(() =>
         JSON.parse(el.querySelector(':scope > script[data-island-props]')!.textContent ?? ''),

@@ -125,17 +125,23 @@ test.describe('order attribution', () => {
     });
   });
 
-  test('the landing page loads the loader and the tracker only: no React', async ({ page }) => {
+  test('the landing page loads the tracker’s standalone entry and chunk only: no loader, no React', async ({
+    page,
+  }) => {
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
     await open(page, CAMPAIGN);
     const chunks = [...new Set(scripts)].map((path) => path.split('/').pop()!);
-    expect(chunks.some((file) => /^loader-/.test(file))).toBe(true);
-    expect(chunks.some((file) => /^order-attribution-/.test(file))).toBe(true);
-    expect(chunks.filter((file) => !/^(loader|order-attribution)-[\w-]+\.js$/.test(file))).toEqual([]);
-    expect(chunks.some((file) => /react|zod/.test(file))).toBe(false);
+    expect(chunks.some((file) => /^order-attribution-standalone-/.test(file))).toBe(true);
+    expect(chunks.some((file) => /^order-attribution-(?!standalone-)/.test(file))).toBe(true);
+    expect(chunks.filter((file) => !/^order-attribution-[\w-]+\.js$/.test(file))).toEqual([]);
+    // The standalone entry mounted the tracker, as the loader would have.
+    await expect(page.locator('[data-island="order-attribution"]')).toHaveAttribute(
+      'data-island-state',
+      'mounted',
+    );
     // The one island of the page.
     expect(
       await page

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import sample from '../../../shared/woocommerce-samples/params/checkout.wc_order_attribution.json';
 import { checkProps } from '../../widgets/order-attribution/model';
 import { ORDER_ATTRIBUTION_FIELDS } from '../checkout/page';
+import { assetsFromManifest, DIST_BASE_URL, type PageAssets } from '../manifest';
 import { createSite } from '../site';
 import { store } from '../store';
 import { cookieClient } from '../test-client';
@@ -14,8 +15,8 @@ import { ATTRIBUTION_PAGES, LANDING_PATH, LANDING_TITLE, orderAttributionProps }
 
 const ORIGIN = 'http://demo.localhost';
 
-async function page(path: string): Promise<Document> {
-  const response = await cookieClient(ORIGIN, createSite({ store })).send(path);
+async function page(path: string, assets?: PageAssets): Promise<Document> {
+  const response = await cookieClient(ORIGIN, createSite({ store, assets })).send(path);
   expect(response.status).toBe(200);
   return new DOMParser().parseFromString(await response.text(), 'text/html');
 }
@@ -31,7 +32,7 @@ describe('the tracker’s props', () => {
 
   it('name the fields the classic checkout prints inputs for, and the tracker accepts them', () => {
     expect(Object.keys(orderAttributionProps(ORIGIN).fields)).toEqual([...ORDER_ATTRIBUTION_FIELDS]);
-    expect(checkProps(orderAttributionProps(ORIGIN)).ok).toBe(true);
+    expect(checkProps(orderAttributionProps(ORIGIN))).toBe('');
   });
 });
 
@@ -72,5 +73,35 @@ describe('every page', () => {
     expect(propsOf(trackers[0]!)).toEqual(orderAttributionProps(ORIGIN));
     // Not bare: the header islands are there.
     expect(doc.querySelector('[data-island="mini-cart"]')).not.toBeNull();
+  });
+});
+
+describe('the page script', () => {
+  const assets = assetsFromManifest(
+    {
+      'src/islands/loader.ts': { file: 'assets/loader-1.js', isEntry: true },
+      'widgets/order-attribution/island.tsx': { file: 'assets/order-attribution-2.js', isEntry: true },
+      'widgets/order-attribution/standalone.ts': {
+        file: 'assets/order-attribution-standalone-3.js',
+        isEntry: true,
+        dynamicImports: ['widgets/order-attribution/island.tsx'],
+      },
+    },
+    DIST_BASE_URL,
+    { 'order-attribution': { hydrate: 'idle' } },
+  );
+  const scripts = (doc: Document) =>
+    [...doc.querySelectorAll('script[type="module"]')].map((script) => script.getAttribute('src'));
+  const preloads = (doc: Document) =>
+    [...doc.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'));
+
+  it('of /landing/ (only the tracker): the tracker’s standalone entry, no loader; its chunk preloaded', async () => {
+    const doc = await page(LANDING_PATH, assets);
+    expect(scripts(doc)).toEqual([`${DIST_BASE_URL}assets/order-attribution-standalone-3.js`]);
+    expect(preloads(doc)).toEqual([`${DIST_BASE_URL}assets/order-attribution-2.js`]);
+  });
+
+  it('of a page with other islands: the loader', async () => {
+    expect(scripts(await page('/', assets))).toEqual([`${DIST_BASE_URL}assets/loader-1.js`]);
   });
 });

@@ -5,7 +5,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import sample from '../../../shared/woocommerce-samples/params/checkout.wc_order_attribution.json';
 import type { MountResult } from '../../src/islands/types';
-import island, { ATTRIBUTION_EVENT } from './island';
+import island from './island';
+import { ATTRIBUTION_EVENT } from './model';
 
 const NOW = Date.UTC(2026, 10, 27, 9, 5, 7);
 const PREFIX = 'wc_order_attribution_';

@@ -1,67 +1,75 @@
 /**
  * The order attribution tracker (storefront.md §3, §4 "Order attribution tracking", §7 "Checkout
- * hand-off"): a non-React island (no React, no zod: its chunk is about 2 KB gzip). On each page view
- * it updates the sourcebuster-compatible `sbjs_*` cookies (model.ts), fills the page's
- * `{prefix}{field}` inputs and tells the page with `shop-islands:order-attribution`. With tracking
- * disallowed it deletes the cookies and the fields are left empty. Nothing is exposed globally.
- * Plain TypeScript in a `.tsx` file: the build, the manifest readers and the plugin find islands
- * as `widgets/<name>/island.tsx`.
+ * hand-off"): a non-React island (no React, no zod: its chunk has a budget of 1.5 KB gzip, so the
+ * code is written for size). On each page view it updates the sourcebuster-compatible `sbjs_*`
+ * cookies (model.ts), fills the page's `{prefix}{field}` inputs and tells the page with
+ * `shop-islands:order-attribution`. With tracking disallowed it deletes the cookies and the fields
+ * are left empty. Nothing is exposed globally. Plain TypeScript in a `.tsx` file: the build, the
+ * manifest readers and the plugin find islands as `widgets/<name>/island.tsx`.
+ * `standalone.ts` mounts it without the island loader on pages whose only island it is.
  */
 import type { IslandModule } from '../../src/islands/types';
-import { ALL_COOKIES, JAR, checkProps, decode, encode, fieldValues, track, type Jar } from './model';
-
-/** The `document` event carrying the field values (empty strings when tracking is disallowed). */
-export const ATTRIBUTION_EVENT = 'shop-islands:order-attribution';
-
-/** `sbjs_*` cookies of the page; one that cannot be decoded counts as absent. */
-function readJar(): Jar {
-  const jar: Jar = {};
-  for (const cookie of document.cookie.split('; ')) {
-    const [, name, value] = /^sbjs_([^=]+)=(.*)/.exec(cookie) ?? [];
-    if (JAR.includes(name as never)) jar[name as keyof Jar] ??= decode(value!) ?? undefined;
-  }
-  return jar;
-}
+import {
+  ATTRIBUTION_EVENT,
+  JAR,
+  checkProps,
+  decode,
+  encode,
+  fieldValues,
+  track,
+  www,
+  type Jar,
+  type Pairs,
+  type Props,
+} from './model';
 
 /**
- * Writes `sbjs_{name}` for the whole site; `expiry`: '' (until the browser closes) or the
- * attributes that end it. Not `Secure`, as sourcebuster writes them: nothing secret, and
- * WooCommerce reads the posted fields, not these.
+ * Writes `sbjs_{name}` for the whole site; `attributes`: '' (until the browser closes) or those that
+ * end it. Not `Secure`, as sourcebuster writes them: nothing secret, and WooCommerce reads the
+ * posted fields, not these.
  */
-const write = (name: string, value: string, expiry: string) => {
-  document.cookie = `sbjs_${name}=${value}; Path=/; SameSite=Lax${expiry}`;
+const write = (name: string, value: string, attributes: string) => {
+  document.cookie = `sbjs_${name}=${value}; Path=/; SameSite=Lax${attributes}`;
 };
 
 const island: IslandModule = {
   mount(_container, raw) {
-    const checked = checkProps(raw);
-    if (!checked.ok) return checked;
-    const { params, fields } = checked.props;
-    const { prefix, allowTracking } = params;
+    const field = checkProps(raw);
+    if (field) return { ok: false, field, problem: 'invalid value' };
+    const { params, fields } = raw as Props;
+    const { prefix } = params;
     let jar: Jar | null = null;
-    if (allowTracking) {
-      jar = track(readJar(), {
-        url: location.href,
-        referrer: document.referrer,
-        now: Date.now(),
-        userAgent: navigator.userAgent,
+    if (params.allowTracking) {
+      // The page's `sbjs_*` cookies (the first of a name: the most specific path); one that cannot
+      // be decoded counts as absent. Only the jar's names are read from it, and `??=` never replaces
+      // what an object inherits (a cookie named `sbjs___proto__` changes nothing).
+      const old: Record<string, Pairs | undefined> = {};
+      document.cookie.replace(/(?:^|; )sbjs_(\w+)=([^;]*)/g, (_, name: string, value: string) => {
+        old[name] ??= decode(value);
+        return '';
       });
+      jar = track(old, location.href, document.referrer, Date.now(), navigator.userAgent);
       // sourcebuster's lifetimes: `params.lifetime` months of 30 days, in whole minutes (WooCommerce's
       // 0.00001 months is 0 minutes: cookies kept until the browser closes), `params.session`
       // minutes. `base64` would have sourcebuster encode the values so: the spec says none (§9),
       // so values are always percent-encoded.
       for (const name of JAR) {
-        const minutes = name == 'session' ? params.session : Math.trunc(params.lifetime * 43200);
-        write(name, encode(jar[name]!), minutes ? `; Max-Age=${Math.ceil(minutes * 60)}` : '');
+        const seconds = Math.ceil(
+          name == 'session' ? params.session * 60 : Math.trunc(params.lifetime * 43200) * 60,
+        );
+        write(name, encode(jar[name]!), seconds ? '; Max-Age=' + seconds : '');
       }
     } else {
       // Also the copies sourcebuster itself sets for the site's domain (shared with subdomains).
-      for (const name of ALL_COOKIES) {
-        write(name, '', '; Max-Age=0');
-        write(name, '', '; Max-Age=0; Domain=' + location.hostname.replace(/^www\./, ''));
+      for (const name of [...JAR, 'migrations']) {
+        for (const domain of ['', '; Domain=' + www(location.hostname)]) {
+          write(name, '', '; Max-Age=0' + domain);
+        }
       }
     }
     const values = fieldValues(fields, jar);
+    // Input name → value.
+    const named = new Map(Object.entries(values).map(([field, value]) => [prefix + field, value]));
 
     // Inputs printed later count too: checkout fragments replace parts of the form, express
     // checkout buttons print their own. A MutationObserver fills them as soon as they exist, so
@@ -77,17 +85,17 @@ const island: IslandModule = {
     const hosts = document.getElementsByTagName('wc-order-attribution-inputs');
     const fill = () => {
       for (const host of hosts) {
-        if (host.childElementCount) continue;
-        for (const field in values) {
-          const input = host.appendChild(document.createElement('input'));
-          input.type = 'hidden';
-          input.name = prefix + field;
+        if (!host.childElementCount) {
+          for (const name of named.keys()) {
+            const input = host.appendChild(document.createElement('input'));
+            input.type = 'hidden';
+            input.name = name;
+          }
         }
       }
       for (const input of inputs) {
-        const field = input.name.slice(prefix.length);
-        if (input.name.startsWith(prefix) && Object.hasOwn(values, field) && input.value != values[field])
-          input.value = values[field]!;
+        const value = named.get(input.name);
+        if (value != null && input.value != value) input.value = value;
       }
     };
     fill();

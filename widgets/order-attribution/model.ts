@@ -1,8 +1,10 @@
 /**
  * Order attribution (storefront.md §3, §4, §9): where the shopper came from, kept in cookies that
  * sourcebuster.js (what WooCommerce ships) reads and writes too. Pure functions only: the page's
- * URL, referrer and time are passed in. Written for size (the tracker runs on every page), so tables
- * are strings and sources are built from arrays.
+ * URL, referrer and time are passed in. Written for size (the tracker runs on every page: its
+ * budget is 1.5 KB gzip), so tables are strings split at run time, values travel in arrays and
+ * positional arguments rather than objects (property names survive minification), and the
+ * checks are one descriptor.
  *
  * Cookie values are `key=value` pairs joined with `|||`, the whole percent-encoded:
  * - `sbjs_current` / `sbjs_first`: typ (utm | organic | referral | typein), src, mdm, cmp, cnt, trm,
@@ -21,105 +23,88 @@ export type Pairs = Record<string, string>;
 export const JAR = ['current', 'current_add', 'first', 'first_add', 'session', 'udata'] as const;
 export type Jar = Partial<Record<(typeof JAR)[number], Pairs>>;
 
-/** What WooCommerce deletes when tracking is not allowed (`sbjs_` + these). */
-export const ALL_COOKIES = [...JAR, 'migrations'];
+/** The `document` event carrying the field values (empty strings when tracking is disallowed). */
+export const ATTRIBUTION_EVENT = 'shop-islands:order-attribution';
 
 const NONE = '(none)';
 
-/** The keys of a source cookie, in sourcebuster's order. */
-const KEYS = 'typ src mdm cmp cnt trm id plt fmt tct'.split(' ');
+/**
+ * A source cookie from its values in sourcebuster's key order (typ, then the utm_* values from
+ * source on); '(none)' for the missing or empty ones.
+ */
+const source = (...values: (string | null | false | undefined)[]): Pairs =>
+  Object.fromEntries(
+    'typ src mdm cmp cnt trm id plt fmt tct'.split(' ').map((key, i) => [key, values[i] || NONE]),
+  );
 
-/** The utm_* parameters of `src` onwards (`KEYS` from index 1). */
-const UTM = 'source medium campaign content term id source_platform creative_format marketing_tactic'.split(
-  ' ',
-);
+/** A count read from a cookie (anything but digits counts as 0), plus `add`; at least 1. */
+const count = (value: string | undefined, add: number): string => `${(parseInt(value!) || 0) + add || 1}`;
 
-/** A source cookie from its values in `KEYS` order; '(none)' for the missing or empty ones. */
-const source = (...values: (string | null | undefined)[]): Pairs =>
-  Object.fromEntries(KEYS.map((key, i) => [key, values[i] || NONE]));
+/** A host without `www.`. */
+export const www = (host: string): string => host.replace(/^www\./, '');
 
 /**
- * The source a page's URL names with utm_* parameters, or a Google ad click (`gclid`: google, cpc,
- * campaign google_cpc unless the URL names them); else null.
+ * The cookies after one page view (`href`, `document.referrer`, the time, the browser), following
+ * sourcebuster's rules, aligned with Google Analytics:
+ * - utm_* parameters (or a Google ad click, `gclid`: google, cpc, campaign google_cpc unless the URL
+ *   names them) and organic search always set a new current source;
+ * - another site sets one (a referral: its host without `www.`) only when no session is open (a
+ *   click in a webmail during a visit is not a new source);
+ * - this site's own pages (same host, or a subdomain: sourcebuster shares the cookies with them),
+ *   non-web referrers and a visit with nothing to go by keep the current source; typed in when
+ *   there is none.
+ *
+ * Search engines (sourcebuster's), one a comma: a host (itself or a subdomain), the query parameter
+ * holding the search (none: none needed), the name recorded (default: the host's first label).
+ * Google is any `google.<tld>` (it sends no query any more), Yandex any `yandex.<tld>`.
+ * `current_add.fd`: 'YYYY-MM-DD hh:mm:ss' in UTC (WooCommerce sets sourcebuster's offset to 0).
  */
-export function utmSource(url: URL): Pairs | null {
+export function track(
+  jar: Jar,
+  href: string,
+  referrer: string,
+  now: number,
+  userAgent: string,
+): Required<Jar> {
+  const url = new URL(href);
   const q = url.searchParams;
   const ad = q.has('gclid');
-  if (!ad && !/(^|&)utm_/.test(q.toString())) return null;
-  const [src, mdm, cmp, ...rest] = UTM.map((name) => q.get('utm_' + name));
-  return ad
-    ? source('utm', src || 'google', mdm || 'cpc', cmp || 'google_cpc', ...rest)
-    : source('utm', src, mdm, cmp, ...rest);
-}
-
-/**
- * sourcebuster's search engines: a host (itself or a subdomain), the query parameter holding the
- * search ('' for none needed), the name recorded (default: the host's first label). Google is any
- * `google.<tld>` (it sends no query any more), Yandex any `yandex.<tld>`.
- */
-const ENGINES =
-  'google,yandex text,bing.com q,yahoo.com p,about.com q,aol.com q,ask.com q,globososo.com q globo,go.mail.ru q go.mail.ru,rambler.ru query,tut.by query tut.by'
-    .split(',')
-    .map((line) => line.split(' '));
-
-/** The search engine an external referrer is, as an organic source, else null. */
-export function organicSource(referrer: URL): Pairs | null {
-  const host = referrer.hostname;
-  for (const [engine = '', param = '', name = engine.split('.')[0]!] of ENGINES) {
-    const match =
-      engine === 'google'
-        ? /^(www\.)?google\.[^.]+(\.[a-z]{2})?$/.test(host)
-        : `.${host}.`.includes(`.${engine}.`);
-    if (match && (!param || referrer.searchParams.has(param))) return source('organic', name, 'organic');
-  }
-  return null;
-}
-
-/** An external referrer that is no search engine: its host, without `www.`. */
-export const referralSource = (referrer: URL): Pairs =>
-  source('referral', referrer.hostname.replace(/^www\./, ''), 'referral');
-
-/** Nothing to go by (no referrer, no source known yet): typed in. */
-export const typeinSource = (): Pairs => source('typein', '(direct)');
-
-/** 'YYYY-MM-DD hh:mm:ss' in UTC (WooCommerce sets sourcebuster's timezone offset to 0). */
-export const timestamp = (now: number): string => new Date(now).toISOString().slice(0, 19).replace('T', ' ');
-
-/** A count read from a cookie: anything but digits counts as 0. */
-const count = (value?: string): number => parseInt(value!, 10) || 0;
-
-/** One page view: the page, its referrer (`document.referrer`), the time, the browser. */
-export interface Visit {
-  url: string;
-  referrer: string;
-  now: number;
-  userAgent: string;
-}
-
-/**
- * The cookies after one page view (sourcebuster's rules, aligned with Google Analytics):
- * - utm parameters and organic search always set a new current source;
- * - another site sets one only when no session is open (a click in a webmail during a visit is not
- *   a new source);
- * - this site's own pages (same host, or a subdomain: sourcebuster shares the cookies with them)
- *   and a visit with nothing to go by keep the current source; typed in when there is none.
- */
-export function track(jar: Jar, visit: Visit): Required<Jar> {
-  const url = new URL(visit.url);
-  const site = url.hostname.replace(/^www\./, '');
-  let ref: URL | null = null;
+  const [src, mdm, cmp, ...rest] =
+    'source medium campaign content term id source_platform creative_format marketing_tactic'
+      .split(' ')
+      .map((name) => q.get('utm_' + name));
+  let found =
+    ad || /(^|&)utm_/.test(`${q}`)
+      ? source('utm', src || (ad && 'google'), mdm || (ad && 'cpc'), cmp || (ad && 'google_cpc'), ...rest)
+      : null;
+  let ref: URL | undefined;
   try {
-    ref = new URL(visit.referrer);
+    ref = new URL(referrer);
   } catch {
     // No referrer (typed in, a bookmark, privacy settings): none.
   }
-  const external =
-    ref && /^https?:/.test(ref.protocol) && !`.${ref.hostname}`.endsWith('.' + site) ? ref : null;
-  const found =
-    utmSource(url) ??
-    (external && (organicSource(external) ?? (jar.session ? null : referralSource(external)))) ??
-    (jar.current ? null : typeinSource());
-  const add = { fd: timestamp(visit.now), ep: url.href, rf: visit.referrer || NONE };
+  const host = ref?.hostname ?? '';
+  if (/^https?:/.test(ref?.protocol ?? '') && !`.${host}`.endsWith('.' + www(url.hostname))) {
+    for (const line of 'google,yandex text,bing.com q,yahoo.com p,about.com q,aol.com q,ask.com q,globososo.com q globo,go.mail.ru q go.mail.ru,rambler.ru query,tut.by query tut.by'.split(
+      ',',
+    )) {
+      const [engine = '', param, name = engine.split('.')[0]] = line.split(' ');
+      found ??=
+        (engine == 'google'
+          ? /^(www\.)?google\.[^.]+(\.[a-z]{2})?$/.test(host)
+          : `.${host}.`.includes(`.${engine}.`)) &&
+        (!param || ref!.searchParams.has(param))
+          ? source('organic', name, 'organic')
+          : null;
+    }
+    found ??= jar.session ? null : source('referral', www(host), 'referral');
+  }
+  found ??= jar.current ? null : source('typein', '(direct)');
+  const add = {
+    fd: new Date(now).toISOString().slice(0, 19).replace('T', ' '),
+    ep: url.href,
+    rf: referrer || NONE,
+  };
   const current = found ?? jar.current!;
   const currentAdd = (found ? add : jar.current_add) ?? add;
   return {
@@ -127,12 +112,8 @@ export function track(jar: Jar, visit: Visit): Required<Jar> {
     current_add: currentAdd,
     first: jar.first ?? current,
     first_add: jar.first_add ?? currentAdd,
-    session: { pgs: String(count(jar.session?.pgs) + 1), cpg: url.href },
-    udata: {
-      vst: String(count(jar.udata?.vst) + (jar.session ? 0 : 1) || 1),
-      uip: NONE,
-      uag: visit.userAgent,
-    },
+    session: { pgs: count(jar.session?.pgs, 1), cpg: url.href },
+    udata: { vst: count(jar.udata?.vst, jar.session ? 0 : 1), uip: NONE, uag: userAgent },
   };
 }
 
@@ -144,8 +125,8 @@ export const encode = (pairs: Pairs): string =>
       .join('|||'),
   );
 
-/** A cookie value read back: strings only, in an object without prototype; bad encoding → null. */
-export function decode(value: string): Pairs | null {
+/** A cookie value read back: strings only, in an object without prototype; bad encoding → undefined. */
+export function decode(value: string): Pairs | undefined {
   const pairs = Object.create(null) as Pairs;
   try {
     for (const part of decodeURIComponent(value).split('|||')) {
@@ -154,12 +135,12 @@ export function decode(value: string): Pairs | null {
     }
     return pairs;
   } catch {
-    return null;
+    // Counts as absent.
   }
 }
 
 /**
- * `fields` (field → 'cookie.key') read from the jar: '' for what it lacks. `checkProps` let only
+ * `fields` (field → 'cookie.key') read from the jar: '' for what it lacks. `checkProps` lets only
  * the six cookies and keys of 2 or 3 letters through (sourcebuster's), so no lookup reaches a
  * prototype's property.
  */
@@ -184,38 +165,34 @@ export interface Props {
   fields: Pairs;
 }
 
-export type Checked = { ok: true; props: Props } | { ok: false; field: string; problem: string };
-
-/** What each param must be. */
-const PARAMS: Record<string, (value: unknown) => boolean> = {
-  // Months and minutes: positive, below a million (a cookie's Max-Age stays a plain integer).
-  lifetime: (n) => typeof n == 'number' && n > 0 && n < 1e6,
-  session: (n) => typeof n == 'number' && n > 0 && n < 1e6,
-  base64: (b) => typeof b == 'boolean',
-  allowTracking: (b) => typeof b == 'boolean',
-  ajaxurl: (s) => typeof s == 'string',
-  prefix: (s) => typeof s == 'string' && /^\w+$/.test(s),
-};
-
 /**
- * The props checked by hand (no zod in this chunk): the first field that is wrong, else the props.
+ * The props checked by hand (no zod in this chunk): the first field that is wrong ('params',
+ * 'params.lifetime', 'fields'…), else ''.
+ * The params, two by two: lifetime and session numbers (months and minutes: positive, below a
+ * million, so a cookie's Max-Age stays a plain integer), base64 and allowTracking booleans, ajaxurl
+ * and prefix strings (the prefix word characters only: it goes into input names).
  * `fields`: each value one key of one of the six cookies ('current.typ', 'udata.vst'…).
  */
-export function checkProps(raw: unknown): Checked {
+export function checkProps(raw: unknown): string {
   const { params, fields } = Object(raw) as Record<string, unknown>;
   const p = Object(params) as Record<string, unknown>;
-  const wrong = Object.keys(PARAMS).find((key) => !PARAMS[key]!(p[key]));
-  const field =
-    params !== p
-      ? 'params'
-      : wrong
-        ? 'params.' + wrong
-        : fields === Object(fields) &&
-            Object.values(fields!).every(
-              (path) =>
-                typeof path == 'string' && /^((current|first)(_add)?|session|udata)\.[a-z]{2,3}$/.test(path),
-            )
-          ? ''
-          : 'fields';
-  return field ? { ok: false, field, problem: 'invalid value' } : { ok: true, props: raw as Props };
+  const wrong = 'lifetime session base64 allowTracking ajaxurl prefix'.split(' ').find((key, i) => {
+    const value = p[key];
+    return !(
+      typeof value == ['number', 'boolean', 'string'][i >> 1] &&
+      (i > 1 || ((value as number) > 0 && (value as number) < 1e6)) &&
+      (i < 5 || /^\w+$/.test(value as string))
+    );
+  });
+  return params !== p
+    ? 'params'
+    : wrong
+      ? 'params.' + wrong
+      : fields === Object(fields) &&
+          Object.values(fields!).every(
+            (path) =>
+              typeof path == 'string' && /^((current|first)(_add)?|session|udata)\.[a-z]{2,3}$/.test(path),
+          )
+        ? ''
+        : 'fields';
 }
