@@ -12,6 +12,8 @@
  * - `commercekit.ts`: CommerceKit's wishlist and waitlist, Shoptimizer's sale percents.
  * - `wordpress.ts`: WordPress core's REST API (the coming-soon banner's dismissal).
  * - `checkout.ts`: the classic checkout (order review, place order, coupons).
+ * - `general.ts`: the general admin call (storefront.md §7: any `action` to admin-ajax.php, '1' or
+ *   `{ success, data }`), for server forms such as the callback modal's.
  *
  * The coming checkout, payment, search and popup widgets add their endpoints here too, in a file of
  * their area (`checkout.ts`, `payment.ts`, `search.ts`, `popup.ts`), with their schemas in
@@ -27,6 +29,7 @@
 export type { RequestOptions } from '../transport/client';
 export { addToCart, refreshFragments, removeFromCart, type AddToCartFields } from './cart';
 export { applyCoupon, placeOrder, removeCoupon, updateOrderReview } from './checkout';
+export { adminCall, type AdminCallAnswer, type AdminCallOptions } from './general';
 export {
   getSalePercents,
   removeFromWishlist,
