@@ -6,7 +6,7 @@
  * sentinel just above it. The device is re-checked 300 ms after a resize ends (§9). No React.
  */
 import type { IslandModule } from '../../src/islands/types';
-import { currentDevice, isStuck, parseStickyProps, STICKY_RECHECK_MS } from './model';
+import { currentDevice, deviceOf, isStuck, parseStickyProps, STICKY_RECHECK_MS } from './model';
 import './sticky.css';
 
 export const STUCK_CLASS = 'is-stuck';
@@ -41,7 +41,12 @@ const island: IslandModule = {
       else target.setAttribute('style', style);
     };
     const apply = () => {
-      const wanted = on.includes(currentDevice((query) => window.matchMedia(query).matches));
+      // (Without media queries — a test's DOM — the window's width.)
+      const device =
+        typeof window.matchMedia === 'function'
+          ? currentDevice((query) => window.matchMedia(query).matches)
+          : deviceOf(window.innerWidth);
+      const wanted = on.includes(device);
       if (!wanted) return unstick();
       if (active) return;
       active = true;
