@@ -21,6 +21,15 @@ final class Shop_Islands_Assets {
 	/** Script handle of the loader. */
 	const HANDLE = 'shop-islands-loader';
 
+	/**
+	 * Script handle of the order attribution tracker's standalone entry, printed in the loader's
+	 * place on a page whose only island is the tracker (`standalone_page()`).
+	 */
+	const STANDALONE_HANDLE = 'shop-islands-order-attribution';
+
+	/** The island the standalone entry mounts. */
+	const STANDALONE_ISLAND = 'order-attribution';
+
 	/** Text domain of the plugin's PHP and JavaScript strings. */
 	const TEXT_DOMAIN = 'shop-islands';
 
@@ -41,6 +50,12 @@ final class Shop_Islands_Assets {
 	/** Whether an island asked for the loader during this request (the settings block follows it). */
 	private bool $requested = false;
 
+	/**
+	 * Whether `shop_islands_enqueue()` asked for the loader (islands will be added to the page later,
+	 * which only the loader mounts): the standalone tracker entry is then never used.
+	 */
+	private bool $explicit = false;
+
 	/** Whether the footer scripts were printed already (later islands print their own loader tag). */
 	private bool $footer_printed = false;
 
@@ -57,6 +72,7 @@ final class Shop_Islands_Assets {
 		$this->linked              = array();
 		$this->islands             = array();
 		$this->requested           = false;
+		$this->explicit            = false;
 		$this->footer_printed      = false;
 		$this->left_to_woocommerce = array();
 	}
@@ -97,11 +113,27 @@ final class Shop_Islands_Assets {
 	}
 
 	/**
-	 * Enqueues the loader and records that this page needs the settings block.
+	 * Enqueues the loader and records that this page needs the settings block, whatever islands the
+	 * page prints (`shop_islands_enqueue()`: islands inserted later need the loader).
 	 *
 	 * @return bool False when there is no usable build.
 	 */
 	public function enqueue(): bool {
+		if ( ! $this->enqueue_loader() ) {
+			return false;
+		}
+		$this->explicit = true;
+		return true;
+	}
+
+	/**
+	 * Enqueues the loader for an island printed on the page, and records that the page needs the
+	 * settings block (unless, when the footer scripts print, the tracker's standalone entry takes
+	 * the loader's place: `standalone_page()`).
+	 *
+	 * @return bool False when there is no usable build.
+	 */
+	private function enqueue_loader(): bool {
 		if ( ! $this->register() ) {
 			return false;
 		}
@@ -110,9 +142,89 @@ final class Shop_Islands_Assets {
 		return true;
 	}
 
-	/** Whether the loader was enqueued for this page by an island (or `shop_islands_enqueue()`). */
+	/**
+	 * Whether the page needs the loader's settings block now (`wp_footer`, 19): the loader was
+	 * enqueued by an island (or `shop_islands_enqueue()`), and the page is not, so far, one the
+	 * tracker's standalone entry serves (which reads no settings). Should an island that needs the
+	 * loader come later, the block is printed with the loader's tag (`module_tag()`,
+	 * `before_island()`).
+	 */
 	public function is_requested(): bool {
-		return $this->requested;
+		return $this->requested && ! $this->standalone_page();
+	}
+
+	/**
+	 * The file of the tracker's standalone entry when the build has a usable one (in the manifest,
+	 * and on disk), else null: the loader then.
+	 */
+	private function standalone_file(): ?string {
+		$manifest = $this->plugin->manifest();
+		if ( is_wp_error( $manifest ) ) {
+			return null;
+		}
+		$file = $manifest->standalone_tracker_file();
+		return null !== $file && is_file( $this->plugin->dist_dir() . $file ) ? $file : null;
+	}
+
+	/**
+	 * Whether the tracker's standalone entry takes the loader's place on this page: the only island
+	 * printed so far is `order-attribution`, nobody asked for the loader itself
+	 * (`shop_islands_enqueue()`), the footer scripts are not printed yet (a tracker container printed
+	 * after them gets the loader: the standalone entry mounts only the containers it finds when it
+	 * runs), and the build has the entry. Any other island printed before the footer scripts, and
+	 * the loader is printed as before (it skips the containers the standalone entry claimed, so both
+	 * can be on the page).
+	 */
+	private function standalone_page(): bool {
+		return $this->requested && ! $this->explicit && ! $this->footer_printed
+			&& array( self::STANDALONE_ISLAND ) === array_map( 'strval', array_keys( $this->islands ) )
+			&& null !== $this->standalone_file();
+	}
+
+	/**
+	 * The loader's tag swapped for the tracker's standalone entry in the footer's script list, when
+	 * this is a page it serves (`standalone_page()`): the entry is registered (a module script in the
+	 * footer, no version: its file name is hashed; no translations and no settings block: the tracker
+	 * shows no text and reads no settings) and enqueued, the loader dequeued, and the loader's own
+	 * dependencies (wp-i18n, for its translations) left out unless something else that stays needs
+	 * them or they were enqueued for themselves.
+	 *
+	 * @param string[] $to_do Handles about to be printed, dependencies first.
+	 * @return string[]
+	 */
+	private function swap_for_standalone( array $to_do ): array {
+		$at = array_search( self::HANDLE, $to_do, true );
+		if ( false === $at || ! $this->standalone_page() ) {
+			return $to_do;
+		}
+		$file = (string) $this->standalone_file();
+		if ( ! wp_script_is( self::STANDALONE_HANDLE, 'registered' ) ) {
+			// phpcs:ignore WordPress.WP.EnqueuedResourceParameters.MissingVersion -- the file name is hashed.
+			wp_register_script( self::STANDALONE_HANDLE, $this->url( $file ), array(), null, true );
+		}
+		if ( wp_script_is( self::STANDALONE_HANDLE, 'done' ) ) {
+			unset( $to_do[ $at ] );
+		} else {
+			$to_do[ $at ] = self::STANDALONE_HANDLE;
+		}
+		wp_dequeue_script( self::HANDLE );
+		wp_enqueue_script( self::STANDALONE_HANDLE );
+
+		// The loader's dependencies, less those that something staying needs, or that were enqueued.
+		$scripts = wp_scripts();
+		$unused  = array_flip( $this->dependencies( self::HANDLE ) );
+		$queued  = array_map( 'strval', $scripts->queue );
+		foreach ( array_merge( $to_do, $scripts->done, $queued ) as $handle ) {
+			$handle = (string) $handle;
+			if ( isset( $unused[ $handle ] ) && ! in_array( $handle, $queued, true ) ) {
+				continue;
+			}
+			unset( $unused[ $handle ] );
+			foreach ( $this->dependencies( $handle ) as $needed ) {
+				unset( $unused[ $needed ] );
+			}
+		}
+		return array_values( array_diff( $to_do, array_map( 'strval', array_keys( $unused ) ) ) );
 	}
 
 	/**
@@ -361,6 +473,10 @@ final class Shop_Islands_Assets {
 		if ( ! is_array( $to_do ) || ( ! $head && ! $this->islands ) ) {
 			return $to_do;
 		}
+		if ( ! $head ) {
+			// The footer scripts (or a script printed on its own): now the page's islands are known.
+			$to_do = $this->swap_for_standalone( $to_do );
+		}
 		$scripts = wp_scripts();
 		$remove  = array();
 		foreach ( $this->replaced_scripts() as $handle => $islands ) {
@@ -550,7 +666,7 @@ final class Shop_Islands_Assets {
 	 */
 	public function before_island( string $island, string $hydrate ): string {
 		$manifest = $this->plugin->manifest();
-		if ( is_wp_error( $manifest ) || ! $this->enqueue() ) {
+		if ( is_wp_error( $manifest ) || ! $this->enqueue_loader() ) {
 			return '';
 		}
 
@@ -583,19 +699,23 @@ final class Shop_Islands_Assets {
 	}
 
 	/**
-	 * `script_loader_tag`: the loader is an ES module. Only its own `<script src>` element changes;
-	 * the inline scripts printed with it (translations) stay classic scripts.
+	 * `script_loader_tag`: the loader (and the tracker's standalone entry) is an ES module. Only its
+	 * own `<script src>` element changes; the inline scripts printed with it (translations) stay
+	 * classic scripts. The loader's tag comes after the settings block: when the page's block was
+	 * left out at `wp_footer` (19) because the page then held only the tracker, and an island that
+	 * needs the loader came before the footer scripts, the block is printed here, first.
 	 *
 	 * @param string $tag    The tags printed for the handle.
 	 * @param string $handle Script handle.
 	 * @return string
 	 */
 	public function module_tag( $tag, $handle ) {
-		if ( self::HANDLE !== $handle || ! is_string( $tag ) ) {
+		if ( ( self::HANDLE !== $handle && self::STANDALONE_HANDLE !== $handle ) || ! is_string( $tag ) ) {
 			return $tag;
 		}
-		return (string) preg_replace_callback(
-			'/<script\b[^>]*\bid=(["\'])' . preg_quote( self::HANDLE, '/' ) . '-js\1[^>]*>/',
+		$block = self::HANDLE === $handle && $this->requested ? $this->plugin->settings->take_block() : '';
+		return $block . (string) preg_replace_callback(
+			'/<script\b[^>]*\bid=(["\'])' . preg_quote( $handle, '/' ) . '-js\1[^>]*>/',
 			static function ( array $m ): string {
 				$open = preg_replace( '/\s+type=(["\'])[^"\']*\1/', '', $m[0] );
 				return (string) preg_replace( '/^<script\b/', '<script type="module"', (string) $open );

@@ -65,6 +65,12 @@ final class Shop_Islands_Integration_Chrome {
 	const SOURCEBUSTER       = 'sourcebuster-js';
 	const ATTRIBUTION_OBJECT = 'wc_order_attribution';
 
+	/**
+	 * A field's sourcebuster path the island reads (widgets/order-attribution/model.ts `checkProps()`):
+	 * one of the six cookies, a dot, a key of two or three lowercase letters ('current.typ', 'udata.vst').
+	 */
+	const ACCESSOR = '/^(?:(?:current|first)(?:_add)?|session|udata)\.[a-z]{2,3}$/D';
+
 	/** WooCommerce's empty inputs element, as its stamp callbacks print it. */
 	const STAMP_ELEMENT = '<wc-order-attribution-inputs></wc-order-attribution-inputs>';
 
@@ -315,7 +321,7 @@ final class Shop_Islands_Integration_Chrome {
 		$fields = array();
 		foreach ( $object['fields'] as $field => $accessor ) {
 			if ( ! is_string( $field ) || ! preg_match( '/^[\w-]+$/D', $field ) || ! is_string( $accessor )
-				|| ! preg_match( '/^(?:(?:current|first)(?:_add)?|session|udata)\.\w+$/D', $accessor ) ) {
+				|| ! preg_match( self::ACCESSOR, $accessor ) ) {
 				return null;
 			}
 			$fields[ $field ] = $accessor;

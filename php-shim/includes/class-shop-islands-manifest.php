@@ -25,6 +25,13 @@ final class Shop_Islands_Manifest {
 	/** Manifest key of the loader entry (the source path Vite was given). */
 	const LOADER_SOURCE = 'src/islands/loader.ts';
 
+	/**
+	 * Manifest key of the order attribution tracker's standalone entry: it mounts the page's
+	 * `order-attribution` containers by itself, printed instead of the loader on a page whose only
+	 * island is the tracker (vite.config.ts builds it when the widget is in the build).
+	 */
+	const STANDALONE_TRACKER_SOURCE = 'widgets/order-attribution/standalone.ts';
+
 	/** Hydration strategies the loader knows (`data-hydrate`). */
 	const STRATEGIES = array( 'load', 'idle', 'visible', 'interaction' );
 
@@ -129,7 +136,8 @@ final class Shop_Islands_Manifest {
 			$entry_key = self::LOADER_SOURCE;
 		} else {
 			foreach ( $chunks as $key => $chunk ) {
-				if ( $chunk['is_entry'] ) {
+				// The tracker's standalone entry is no loader: it mounts the tracker only.
+				if ( $chunk['is_entry'] && self::STANDALONE_TRACKER_SOURCE !== (string) $key ) {
 					$entry_key = $key;
 					break;
 				}
@@ -217,6 +225,16 @@ final class Shop_Islands_Manifest {
 	/** The loader's file, relative to the dist folder. */
 	public function loader_file(): string {
 		return $this->chunks[ $this->entry_key ]['file'];
+	}
+
+	/**
+	 * The file of the order attribution tracker's standalone entry (relative to the dist folder), or
+	 * null when the build has none (or none usable: the entry is read like every chunk, so its file
+	 * is a safe name under the dist folder, and it must be a JavaScript file): the loader then.
+	 */
+	public function standalone_tracker_file(): ?string {
+		$file = $this->chunks[ self::STANDALONE_TRACKER_SOURCE ]['file'] ?? null;
+		return null !== $file && str_ends_with( $file, '.js' ) ? $file : null;
 	}
 
 	/**

@@ -408,6 +408,41 @@ namespace {
 			$this->assertStringContainsString( 'order-attribution.min.js', $footer, 'the checkout block needs it' );
 		}
 
+		public function test_a_field_path_the_island_would_refuse_leaves_woocommerces_tracker(): void {
+			// widgets/order-attribution/model.ts `checkProps()`: one of the six cookies, a dot, 2 or 3 lowercase letters.
+			$refused = array( 'current.type', 'current.t', 'current.TYP', 'current.__proto__', 'udata.constructor', 'current.ty1', 'current.typ.x', 'current_first.typ', 'sbjs_current.typ', "current.typ\n", 'current.' );
+			foreach ( $refused as $path ) {
+				Shop_Islands_Plugin::instance()->reset();
+				self::chrome()->reset();
+				$GLOBALS['wp_scripts'] = new WP_Scripts();
+				$this->woocommerce->enqueue( array(), array( 'custom' => $path ) + OrderAttributionController::FIELDS );
+				$this->woocommerce->hook();
+				$this->assertSame( '<wc-order-attribution-inputs></wc-order-attribution-inputs>', $this->checkout_form(), $path );
+				$footer = $this->footer();
+				$this->assertSame( array(), self::islands( $footer ), $path );
+				$this->assertStringContainsString( 'order-attribution.min.js', $footer, $path );
+				$this->assertStringContainsString( 'sourcebuster.min.js', $footer, $path );
+				$this->woocommerce->unhook();
+			}
+
+			// Every cookie with keys of two and three letters is accepted.
+			Shop_Islands_Plugin::instance()->reset();
+			self::chrome()->reset();
+			$GLOBALS['wp_scripts'] = new WP_Scripts();
+			$accepted              = array(
+				'a' => 'current.id',
+				'b' => 'current_add.rf',
+				'c' => 'first.typ',
+				'd' => 'first_add.ep',
+				'e' => 'session.pgs',
+				'f' => 'udata.vst',
+			);
+			$this->woocommerce->enqueue( array(), $accepted );
+			$footer = $this->footer();
+			$this->assertSame( array( 'order-attribution' ), self::islands( $footer ) );
+			$this->assertSame( $accepted, self::props( $footer )[0]['fields'] );
+		}
+
 		// -- site-menu --------------------------------------------------------------------------------
 
 		/** Storefront's header: its navigation at 50, and its navigation.js enqueued. */

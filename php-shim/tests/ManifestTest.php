@@ -294,6 +294,69 @@ class ManifestTest extends Shop_Islands_Test_Case {
 		$this->assertSame( 'interaction', $plugin->manifest()->default_strategy( 'a' ), 'with its islands.json' );
 	}
 
+	public function test_the_real_builds_standalone_tracker_entry(): void {
+		$raw      = self::real_manifest();
+		$manifest = Shop_Islands_Plugin::instance()->manifest();
+		$key      = Shop_Islands_Manifest::STANDALONE_TRACKER_SOURCE;
+		$this->assertSame( 'widgets/order-attribution/standalone.ts', $key );
+		$this->assertArrayHasKey( $key, $raw, 'vite.config.ts builds the tracker\'s standalone entry' );
+		$this->assertSame( $raw[ $key ]['file'], $manifest->standalone_tracker_file() );
+		$this->assertMatchesRegularExpression( '#^assets/[A-Za-z0-9_.-]+\.js$#', $manifest->standalone_tracker_file() );
+		$this->assertFileExists( Shop_Islands_Plugin::instance()->dist_dir() . $manifest->standalone_tracker_file() );
+		$this->assertNotSame( $manifest->loader_file(), $manifest->standalone_tracker_file() );
+		$this->assertNotContains( 'order-attribution-standalone', $manifest->islands() );
+	}
+
+	public function test_the_standalone_tracker_entry_is_read_like_an_island_file(): void {
+		$loader = array(
+			'file'    => 'assets/loader-1.js',
+			'isEntry' => true,
+		);
+		$read   = static fn( $entry ) => Shop_Islands_Manifest::from_array(
+			array(
+				'src/islands/loader.ts'                         => $loader,
+				Shop_Islands_Manifest::STANDALONE_TRACKER_SOURCE => $entry,
+			)
+		)->standalone_tracker_file();
+
+		$this->assertSame( 'assets/order-attribution-standalone-1.js', $read( array( 'file' => 'assets/order-attribution-standalone-1.js', 'isEntry' => true ) ) );
+		foreach ( array( '../standalone.js', '/etc/passwd', 'https://evil.example/x.js', '//cdn/x.js', 'assets/x.js?v=1', 'assets/../../x.js', 'assets/x.css', 'assets/x' ) as $bad ) {
+			$this->assertNull( $read( array( 'file' => $bad, 'isEntry' => true ) ), $bad );
+		}
+		foreach ( array( 'not an object', array(), array( 'file' => 42 ), array( 'file' => array( 'assets/x.js' ) ) ) as $odd ) {
+			$this->assertNull( $read( $odd ), (string) wp_json_encode( $odd ) );
+		}
+
+		$none = Shop_Islands_Manifest::from_array( array( 'src/islands/loader.ts' => $loader ) );
+		$this->assertNull( $none->standalone_tracker_file(), 'a build without the entry: the loader' );
+
+		// Without the loader's key, the first entry is the loader: never the tracker's standalone entry.
+		$manifest = Shop_Islands_Manifest::from_array(
+			array(
+				Shop_Islands_Manifest::STANDALONE_TRACKER_SOURCE => array(
+					'file'    => 'assets/order-attribution-standalone-1.js',
+					'isEntry' => true,
+				),
+				'main.ts'                                        => array(
+					'file'    => 'assets/main-1.js',
+					'isEntry' => true,
+				),
+			)
+		);
+		$this->assertSame( 'assets/main-1.js', $manifest->loader_file() );
+		$this->assertSame( 'assets/order-attribution-standalone-1.js', $manifest->standalone_tracker_file() );
+		$only = Shop_Islands_Manifest::from_array(
+			array(
+				Shop_Islands_Manifest::STANDALONE_TRACKER_SOURCE => array(
+					'file'    => 'assets/order-attribution-standalone-1.js',
+					'isEntry' => true,
+				),
+			)
+		);
+		$this->assertInstanceOf( WP_Error::class, $only );
+		$this->assertSame( 'shop_islands_manifest_no_loader', $only->get_error_code() );
+	}
+
 	public function test_safe_file_names(): void {
 		foreach ( array( 'assets/loader-W-5fXoOM.js', 'assets/zod-Bej8--gy.js', 'a.css', 'assets/x_y~z@1+2.js' ) as $ok ) {
 			$this->assertTrue( Shop_Islands_Manifest::is_safe_file( $ok ), $ok );
