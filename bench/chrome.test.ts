@@ -18,13 +18,21 @@ function fakeBuild(): string {
     'assets/add-to-cart.js': 'a'.repeat(100),
     'assets/order-attribution.js': 'export const x = "tracker";',
     'assets/order-attribution-standalone.js': 's'.repeat(200),
+    'assets/attribution-source.js': 'export const detect = "source detection";',
   };
   for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, file), text);
   const manifest = {
     'src/islands/loader.ts': { file: 'assets/loader.js', isEntry: true },
     _react: { file: 'assets/react.js' },
     'widgets/add-to-cart/island.tsx': { file: 'assets/add-to-cart.js', imports: ['_react'] },
-    'widgets/order-attribution/island.ts': { file: 'assets/order-attribution.js' },
+    'widgets/order-attribution/island.ts': {
+      file: 'assets/order-attribution.js',
+      dynamicImports: ['widgets/order-attribution/attribution-source.ts'],
+    },
+    'widgets/order-attribution/attribution-source.ts': {
+      file: 'assets/attribution-source.js',
+      isDynamicEntry: true,
+    },
     'widgets/order-attribution/standalone.ts': {
       file: 'assets/order-attribution-standalone.js',
       dynamicImports: ['widgets/order-attribution/island.ts'],
@@ -35,16 +43,21 @@ function fakeBuild(): string {
 }
 
 describe('measureChromeWeight', () => {
-  it('counts the tracker alone, and the tracker-only page with its standalone entry (no loader); unbuilt islands are null', () => {
+  it('counts the tracker alone, with its source detection, and the tracker-only page with its standalone entry (no loader); unbuilt islands are null', () => {
     const weights = measureChromeWeight(fakeBuild());
     const byKey = Object.fromEntries(weights.map((w) => [w.key, w]));
     expect(byKey['order attribution']?.files).toEqual(['assets/order-attribution.js']);
+    const first = byKey['order attribution, first visit (with source detection)'];
+    expect(first?.files).toEqual(['assets/order-attribution.js', 'assets/attribution-source.js']);
+    expect(first!.goal).toBe(0);
+    expect(first!.gzip).toBeGreaterThan(byKey['order attribution']!.gzip!);
     const page = byKey['page whose only island is the tracker (standalone entry + tracker, all JS)'];
     expect(page?.files.sort()).toEqual([
+      'assets/attribution-source.js',
       'assets/order-attribution-standalone.js',
       'assets/order-attribution.js',
     ]);
-    expect(page!.gzip).toBeGreaterThan(byKey['order attribution']!.gzip!);
+    expect(page!.gzip).toBeGreaterThan(first!.gzip!);
     expect(byKey['popups engine (before a popup shows)']?.gzip).toBeNull();
   });
 });

@@ -13,6 +13,8 @@ import type { Section } from './report';
 
 const BASE_ENTRY = 'widgets/add-to-cart/island.tsx';
 const STANDALONE_TRACKER_ENTRY = 'widgets/order-attribution/standalone.ts';
+/** The tracker's source detection: a lazy chunk it imports only when a page view may name a source. */
+const TRACKER_SOURCE_DETECTION = 'widgets/order-attribution/attribution-source.ts';
 
 export interface ChromeFeature {
   key: string;
@@ -34,13 +36,23 @@ const islandOf = (manifest: Manifest, name: string): string =>
 export function chromeFeatures(manifest: Manifest): ChromeFeature[] {
   const island = (name: string) => islandOf(manifest, name);
   return [
+    // Every page view (the shopper browsing the store): the tracker's chunk alone.
     { key: 'order attribution', entries: [island('order-attribution')], goal: 1536 },
     {
+      // A page view that may name a new source (a campaign link, another site, a first visit) also
+      // loads the source detection.
+      key: 'order attribution, first visit (with source detection)',
+      entries: [island('order-attribution')],
+      lazy: [TRACKER_SOURCE_DETECTION],
+      goal: 0,
+    },
+    {
       // Such a page gets the tracker's standalone entry instead of the loader (demo/layout.ts, the
-      // plugin); it imports the tracker's chunk (a dynamic import, preloaded by the server).
+      // plugin); it imports the tracker's chunk (a dynamic import, preloaded by the server), which
+      // imports the source detection there (a landing page is where campaign links arrive).
       key: 'page whose only island is the tracker (standalone entry + tracker, all JS)',
       entries: [STANDALONE_TRACKER_ENTRY],
-      lazy: [island('order-attribution')],
+      lazy: [island('order-attribution'), TRACKER_SOURCE_DETECTION],
       goal: 3072,
       total: true,
     },

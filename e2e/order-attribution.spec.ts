@@ -2,7 +2,8 @@
  * Order attribution (issue #16; storefront.md §3 "Order attribution", §4, §7 "Checkout hand-off"):
  * the tracker on every page fills the classic checkout's `wc_order_attribution_*` inputs from where
  * the shopper came (a campaign link, a search engine, typed in), and the order is posted with them.
- * The campaign landing page loads no React: the loader and the tracker only.
+ * The campaign landing page loads no React: the tracker's standalone entry and the tracker only
+ * (with its source detection, a lazy chunk that internal page views do without).
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
@@ -23,6 +24,18 @@ async function open(page: Page, path: string, referer?: string) {
   await waitForIslands(page);
   await tracked(page);
 }
+
+/** The file names of the scripts the page has loaded (from the network or a cache). */
+const loadedScripts = (page: Page) =>
+  page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => new URL(entry.name).pathname.split('/').pop()!)
+      .filter((file) => file.endsWith('.js')),
+  );
+
+/** The tracker's source detection: a lazy chunk (widgets/order-attribution/attribution-source.ts). */
+const SOURCE_DETECTION = /^attribution-source-[\w-]+\.js$/;
 
 /** The checkout's attribution inputs, field → value. */
 const attribution = (page: Page) =>
@@ -136,7 +149,11 @@ test.describe('order attribution', () => {
     const chunks = [...new Set(scripts)].map((path) => path.split('/').pop()!);
     expect(chunks.some((file) => /^order-attribution-standalone-/.test(file))).toBe(true);
     expect(chunks.some((file) => /^order-attribution-(?!standalone-)/.test(file))).toBe(true);
-    expect(chunks.filter((file) => !/^order-attribution-[\w-]+\.js$/.test(file))).toEqual([]);
+    // A campaign link names a source: the source detection is loaded too.
+    expect(chunks.some((file) => SOURCE_DETECTION.test(file))).toBe(true);
+    expect(
+      chunks.filter((file) => !/^order-attribution-[\w-]+\.js$/.test(file) && !SOURCE_DETECTION.test(file)),
+    ).toEqual([]);
     // The standalone entry mounted the tracker, as the loader would have.
     await expect(page.locator('[data-island="order-attribution"]')).toHaveAttribute(
       'data-island-state',
@@ -148,6 +165,24 @@ test.describe('order attribution', () => {
         .locator('[data-island]')
         .evaluateAll((els) => els.map((el) => el.getAttribute('data-island'))),
     ).toEqual(['order-attribution']);
+  });
+
+  test('the source detection loads where a source may be named (a campaign link), not on the internal pages after it', async ({
+    page,
+  }) => {
+    await open(page, CAMPAIGN);
+    expect((await loadedScripts(page)).filter((file) => SOURCE_DETECTION.test(file))).toHaveLength(1);
+    await page.getByRole('link', { name: 'Shop the boots' }).click();
+    await page.waitForURL('**/shop/');
+    await waitForIslands(page);
+    await tracked(page);
+    const scripts = await loadedScripts(page);
+    expect(scripts.some((file) => /^order-attribution-(?!standalone-)/.test(file))).toBe(true);
+    expect(scripts.filter((file) => SOURCE_DETECTION.test(file))).toEqual([]);
+    // The campaign is kept all the same.
+    const cookies = Object.fromEntries((await page.context().cookies()).map((c) => [c.name, c.value]));
+    expect(decodeURIComponent(cookies.sbjs_current!)).toMatch(/^typ=utm\|\|\|src=news\|\|\|mdm=email/);
+    expect(decodeURIComponent(cookies.sbjs_session!)).toMatch(/^pgs=2\|\|\|/);
   });
 
   test('the landing page at 320 px: readable, nothing overflows, no WCAG A/AA violations @mobile', async ({

@@ -5,8 +5,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import sample from '../../../shared/woocommerce-samples/params/checkout.wc_order_attribution.json';
 import type { MountResult } from '../../src/islands/types';
+import { detect } from './attribution-source';
 import island from './island';
 import { ATTRIBUTION_EVENT } from './model';
+
+// The source detection (the lazy chunk the tracker imports when a page view may name a source),
+// watched: the ordinary internal page view must do without it.
+vi.mock('./attribution-source', async (original) => {
+  const actual = await original<typeof import('./attribution-source')>();
+  return { detect: vi.fn(actual.detect) };
+});
 
 const NOW = Date.UTC(2026, 10, 27, 9, 5, 7);
 const PREFIX = 'wc_order_attribution_';
@@ -21,6 +29,7 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOW);
   writes = [];
+  vi.mocked(detect).mockClear();
   Object.defineProperty(document, 'cookie', {
     configurable: true,
     get: () => cookieProperty.get!.call(document) as string,
@@ -183,6 +192,44 @@ describe('a campaign visit, then the shop', () => {
       session_count: '1',
     });
     expect(inputs()).toEqual(detail);
+  });
+});
+
+describe('the source detection (a lazy chunk)', () => {
+  it('is loaded by a first visit and a campaign link, not by the internal pages between', async () => {
+    page('/shop/');
+    await mount();
+    expect(detect).toHaveBeenCalledTimes(1);
+    unmounts.splice(0).forEach((unmount) => unmount());
+
+    page('/product/boots/', `${location.origin}/shop/`);
+    const internal = await mount();
+    expect(detect).toHaveBeenCalledTimes(1);
+    expect(internal.detail).toMatchObject({ source_type: 'typein', session_pages: '2' });
+    unmounts.splice(0).forEach((unmount) => unmount());
+
+    page('/landing/?utm_source=news', `${location.origin}/product/boots/`);
+    const campaign = await mount();
+    expect(detect).toHaveBeenCalledTimes(2);
+    expect(campaign.detail).toMatchObject({ source_type: 'utm', utm_source: 'news', session_pages: '3' });
+  });
+
+  it('is loaded for a referrer from another site, even during a session', async () => {
+    page('/shop/');
+    await mount();
+    unmounts.splice(0).forEach((unmount) => unmount());
+    page('/shop/', 'https://mail.example/inbox');
+    const { detail } = await mount();
+    expect(detect).toHaveBeenCalledTimes(2);
+    // A click in a webmail during a visit is not a new source.
+    expect(detail).toMatchObject({ source_type: 'typein', session_pages: '2' });
+  });
+
+  it('is not loaded when tracking is disallowed or the props are refused', async () => {
+    page('/landing/?utm_source=news', 'https://www.google.com/');
+    await mount({ ...sample, params: { ...sample.params, allowTracking: false } });
+    await mount({ fields: sample.fields });
+    expect(detect).not.toHaveBeenCalled();
   });
 });
 

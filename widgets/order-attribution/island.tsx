@@ -2,7 +2,8 @@
  * The order attribution tracker (storefront.md §3, §4 "Order attribution tracking", §7 "Checkout
  * hand-off"): a non-React island (no React, no zod: its chunk has a budget of 1.5 KB gzip, so the
  * code is written for size). On each page view it updates the sourcebuster-compatible `sbjs_*`
- * cookies (model.ts), fills the page's `{prefix}{field}` inputs and tells the page with
+ * cookies (model.ts; the source detection, attribution-source.ts, is a lazy chunk imported only
+ * when the page view may name a new source: ordinary internal page views do without it), fills the page's `{prefix}{field}` inputs and tells the page with
  * `shop-islands:order-attribution`. With tracking disallowed it deletes the cookies and the fields
  * are left empty. Nothing is exposed globally. Plain TypeScript in a `.tsx` file: the build, the
  * manifest readers and the plugin find islands as `widgets/<name>/island.tsx`.
@@ -16,6 +17,7 @@ import {
   decode,
   encode,
   fieldValues,
+  known,
   track,
   www,
   type Jar,
@@ -33,7 +35,7 @@ const write = (name: string, value: string, attributes: string) => {
 };
 
 const island: IslandModule = {
-  mount(_container, raw) {
+  async mount(_container, raw) {
     const field = checkProps(raw);
     if (field) return { ok: false, field, problem: 'invalid value' };
     const { params, fields } = raw as Props;
@@ -48,7 +50,20 @@ const island: IslandModule = {
         old[name] ??= decode(value);
         return '';
       });
-      jar = track(old, location.href, document.referrer, Date.now(), navigator.userAgent);
+      // A page view that may name a new source (a campaign link, a search engine, another site, a
+      // first visit) loads the source detection, a lazy chunk; an internal one (most) does not.
+      const href = location.href;
+      const referrer = document.referrer;
+      jar = track(
+        old,
+        href,
+        referrer,
+        Date.now(),
+        navigator.userAgent,
+        known(old, href, referrer)
+          ? null
+          : (await import('./attribution-source')).detect(old, href, referrer),
+      );
       // sourcebuster's lifetimes: `params.lifetime` months of 30 days, in whole minutes (WooCommerce's
       // 0.00001 months is 0 minutes: cookies kept until the browser closes), `params.session`
       // minutes. `base64` would have sourcebuster encode the values so: the spec says none (§9),

@@ -1,10 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import sample from '../../../shared/woocommerce-samples/params/checkout.wc_order_attribution.json';
-import { checkProps, decode, encode, fieldValues, track, type Jar, type Pairs } from './model';
+import { detect } from './attribution-source';
+import {
+  checkProps,
+  decode,
+  encode,
+  fieldValues,
+  known,
+  track as record,
+  type Jar,
+  type Pairs,
+} from './model';
 
 const NONE = '(none)';
 const NOW = Date.UTC(2026, 10, 27, 9, 5, 7);
 const UA = 'Mozilla/5.0 (test)';
+/**
+ * The cookies after a page view, as the tracker computes them: the source detection (a lazy chunk)
+ * only when `known` does not rule a new source out.
+ */
+const track = (jar: Jar, href: string, referrer: string, now: number, userAgent: string) =>
+  record(
+    jar,
+    href,
+    referrer,
+    now,
+    userAgent,
+    known(jar, href, referrer) ? null : detect(jar, href, referrer),
+  );
+
 /** `track`'s page view after the jar: the page, its referrer, the time, the browser. */
 const visit = (url: string, referrer = '', now = NOW) => [url, referrer, now, UA] as const;
 
@@ -210,6 +234,69 @@ describe('a page view’s cookies (sourcebuster’s rules)', () => {
     );
     expect(next.session.pgs).toBe('1');
     expect(next.udata.vst).toBe('1');
+  });
+});
+
+describe('the page views that skip the source detection (known)', () => {
+  const current = { typ: 'utm' };
+  it.each<[string, Jar, string, string, boolean]>([
+    ['an internal page', { current }, 'https://shop.test/shop/', 'https://shop.test/', true],
+    ['no referrer', { current }, 'https://shop.test/shop/', '', true],
+    ['other parameters', { current }, 'https://shop.test/?s=boots&utmx=1&x=utm_a', '', true],
+    ['a session ended, internal', { current, session: undefined }, 'https://shop.test/', '', true],
+    ['nothing recorded', {}, 'https://shop.test/shop/', 'https://shop.test/', false],
+    ['a utm parameter', { current }, 'https://shop.test/?utm_source=a', 'https://shop.test/', false],
+    ['an empty utm parameter', { current }, 'https://shop.test/?x=1&utm_id', '', false],
+    ['a percent-encoded utm parameter', { current }, 'https://shop.test/?%75tm_source=a', '', false],
+    ['a Google ad click', { current }, 'https://shop.test/?gclid', '', false],
+    ['another site', { current }, 'https://shop.test/', 'https://blog.example/', false],
+    ['a subdomain', { current }, 'https://shop.test/', 'https://blog.shop.test/', false],
+    ['another port', { current }, 'https://shop.test/', 'https://shop.test:8443/', false],
+    ['a host that starts as this one', { current }, 'https://shop.test/', 'https://shop.test.evil/', false],
+    ['another scheme', { current }, 'https://shop.test/', 'http://shop.test/', false],
+    ['a non-web referrer', { current }, 'https://shop.test/', 'android-app://com.example', false],
+  ])('%s: %s', (_, jar, url, referrer, expected) => {
+    expect(known(jar, url, referrer)).toBe(expected);
+  });
+
+  it('a page view it calls known names no new source: skipping the detection changes nothing', () => {
+    const jars: Jar[] = [
+      {},
+      { current: {} },
+      { current: { typ: 'utm' } },
+      { current: { typ: 'utm' }, session: {} },
+    ];
+    const urls = [
+      'https://shop.test/',
+      'https://www.shop.test/a/?b=c',
+      'https://shop.test:8443/?utm_source=a',
+      'https://shop.test/?gclid=1',
+      'https://shop.test/?%67clid=1',
+      'https://shop.test/?a=utm_b&utmx=1',
+      'https://shop.test/#utm_source=a',
+    ];
+    const referrers = [
+      '',
+      'https://shop.test/',
+      'https://shop.test/x?q=1',
+      'https://www.shop.test/',
+      'https://shop.test:8443/',
+      'https://www.google.com/',
+      'https://blog.example/',
+      'android-app://com.example',
+      'not a url',
+    ];
+    let skipped = 0;
+    for (const jar of jars) {
+      for (const url of urls) {
+        for (const referrer of referrers) {
+          if (!known(jar, url, referrer)) continue;
+          skipped += 1;
+          expect(detect(jar, url, referrer), `${url} from ${referrer}`).toBeNull();
+        }
+      }
+    }
+    expect(skipped).toBeGreaterThan(10);
   });
 });
 

@@ -4,7 +4,9 @@
  * URL, referrer and time are passed in. Written for size (the tracker runs on every page: its
  * budget is 1.5 KB gzip), so tables are strings split at run time, values travel in arrays and
  * positional arguments rather than objects (property names survive minification), and the
- * checks are one descriptor.
+ * checks are one descriptor. The source detection (utm parameters, search engines, referrals) is
+ * not here: it is attribution-source.ts, a lazy chunk loaded only by the page views `known` cannot
+ * rule out (a campaign link, another site, a first visit).
  *
  * Cookie values are `key=value` pairs joined with `|||`, the whole percent-encoded:
  * - `sbjs_current` / `sbjs_first`: typ (utm | organic | referral | typein), src, mdm, cmp, cnt, trm,
@@ -28,15 +30,6 @@ export const ATTRIBUTION_EVENT = 'shop-islands:order-attribution';
 
 const NONE = '(none)';
 
-/**
- * A source cookie from its values in sourcebuster's key order (typ, then the utm_* values from
- * source on); '(none)' for the missing or empty ones.
- */
-const source = (...values: (string | null | false | undefined)[]): Pairs =>
-  Object.fromEntries(
-    'typ src mdm cmp cnt trm id plt fmt tct'.split(' ').map((key, i) => [key, values[i] || NONE]),
-  );
-
 /** A count read from a cookie (anything but digits counts as 0), plus `add`; at least 1. */
 const count = (value: string | undefined, add: number): string => `${(parseInt(value!) || 0) + add || 1}`;
 
@@ -44,19 +37,25 @@ const count = (value: string | undefined, add: number): string => `${(parseInt(v
 export const www = (host: string): string => host.replace(/^www\./, '');
 
 /**
- * The cookies after one page view (`href`, `document.referrer`, the time, the browser), following
- * sourcebuster's rules, aligned with Google Analytics:
- * - utm_* parameters (or a Google ad click, `gclid`: google, cpc, campaign google_cpc unless the URL
- *   names them) and organic search always set a new current source;
- * - another site sets one (a referral: its host without `www.`) only when no session is open (a
- *   click in a webmail during a visit is not a new source);
- * - this site's own pages (same host, or a subdomain: sourcebuster shares the cookies with them),
- *   non-web referrers and a visit with nothing to go by keep the current source; typed in when
- *   there is none.
- *
- * Search engines (sourcebuster's), one a comma: a host (itself or a subdomain), the query parameter
- * holding the search (none: none needed), the name recorded (default: the host's first label).
- * Google is any `google.<tld>` (it sends no query any more), Yandex any `yandex.<tld>`.
+ * Whether the page view at `href` (as `location.href` gives it) reached from `referrer` keeps the
+ * current source for sure: one is recorded, the URL has no utm_* or gclid parameter (read as
+ * `URLSearchParams` reads them) and the referrer is none or this origin's. Only otherwise can it
+ * name a new one: then the tracker loads the source detection (attribution-source.ts, a lazy
+ * chunk), which answers null for every page view this calls known.
+ */
+export function known(jar: Jar, href: string, referrer: string): boolean {
+  const { origin, searchParams } = new URL(href);
+  const home = origin + '/';
+  return (
+    !!jar.current && !/(^|&)(utm_|gclid=)/.test(`${searchParams}`) && (referrer || home).startsWith(home)
+  );
+}
+
+/**
+ * The cookies after one page view (`href` as `location.href` gives it, `document.referrer`, the
+ * time, the browser) and `found`, the new source it names (attribution-source.ts `detect`; null:
+ * none, the current one is kept; only null when one is recorded). `current_add` and `first_add`
+ * follow the source; `first` is written once; the session counts the pages, `udata` the sessions.
  * `current_add.fd`: 'YYYY-MM-DD hh:mm:ss' in UTC (WooCommerce sets sourcebuster's offset to 0).
  */
 export function track(
@@ -65,44 +64,11 @@ export function track(
   referrer: string,
   now: number,
   userAgent: string,
+  found: Pairs | null,
 ): Required<Jar> {
-  const url = new URL(href);
-  const q = url.searchParams;
-  const ad = q.has('gclid');
-  const [src, mdm, cmp, ...rest] =
-    'source medium campaign content term id source_platform creative_format marketing_tactic'
-      .split(' ')
-      .map((name) => q.get('utm_' + name));
-  let found =
-    ad || /(^|&)utm_/.test(`${q}`)
-      ? source('utm', src || (ad && 'google'), mdm || (ad && 'cpc'), cmp || (ad && 'google_cpc'), ...rest)
-      : null;
-  let ref: URL | undefined;
-  try {
-    ref = new URL(referrer);
-  } catch {
-    // No referrer (typed in, a bookmark, privacy settings): none.
-  }
-  const host = ref?.hostname ?? '';
-  if (/^https?:/.test(ref?.protocol ?? '') && !`.${host}`.endsWith('.' + www(url.hostname))) {
-    for (const line of 'google,yandex text,bing.com q,yahoo.com p,about.com q,aol.com q,ask.com q,globososo.com q globo,go.mail.ru q go.mail.ru,rambler.ru query,tut.by query tut.by'.split(
-      ',',
-    )) {
-      const [engine = '', param, name = engine.split('.')[0]] = line.split(' ');
-      found ??=
-        (engine == 'google'
-          ? /^(www\.)?google\.[^.]+(\.[a-z]{2})?$/.test(host)
-          : `.${host}.`.includes(`.${engine}.`)) &&
-        (!param || ref!.searchParams.has(param))
-          ? source('organic', name, 'organic')
-          : null;
-    }
-    found ??= jar.session ? null : source('referral', www(host), 'referral');
-  }
-  found ??= jar.current ? null : source('typein', '(direct)');
   const add = {
     fd: new Date(now).toISOString().slice(0, 19).replace('T', ' '),
-    ep: url.href,
+    ep: href,
     rf: referrer || NONE,
   };
   const current = found ?? jar.current!;
@@ -112,7 +78,7 @@ export function track(
     current_add: currentAdd,
     first: jar.first ?? current,
     first_add: jar.first_add ?? currentAdd,
-    session: { pgs: count(jar.session?.pgs, 1), cpg: url.href },
+    session: { pgs: count(jar.session?.pgs, 1), cpg: href },
     udata: { vst: count(jar.udata?.vst, jar.session ? 0 : 1), uip: NONE, uag: userAgent },
   };
 }
