@@ -30,6 +30,15 @@ const toggle = (page: Page) => page.getByRole('button', { name: 'Menu', exact: t
 
 const isMobileProject = () => test.info().project.name === 'mobile';
 
+/** Storefront's header cart (outside the nav): its link's item, the mini-cart dropdown, the cart drawer. */
+const headerCart = (page: Page) => page.locator('#site-header-cart');
+const cartLink = (page: Page) => headerCart(page).locator('a.cart-contents');
+const cartLinkItem = (page: Page) =>
+  headerCart(page).locator(':scope > li', { has: page.locator('a.cart-contents') });
+const miniCart = (page: Page) => headerCart(page).locator('.widget_shopping_cart');
+const cartDrawer = (page: Page) => page.getByRole('dialog', { name: 'Cart' });
+const focusClass = /(^|\s)focus(\s|$)/;
+
 test.describe('desktop (1280 px)', () => {
   test.beforeEach(() => test.skip(isMobileProject(), 'the desktop menu: the chromium project'));
 
@@ -96,6 +105,41 @@ test.describe('desktop (1280 px)', () => {
     await expect(accessories).toHaveAttribute('aria-expanded', 'false');
   });
 
+  test('keyboard: Tab to the header cart link shows the mini-cart (its item has the class focus); Tab out hides it', async ({
+    page,
+  }) => {
+    await gotoMounted(page, PATH);
+    await expect(miniCart(page)).toBeHidden();
+    await tabTo(page, cartLink(page));
+    await expect(cartLinkItem(page)).toHaveClass(focusClass);
+    await expect(headerCart(page)).toHaveClass(focusClass);
+    await expect(miniCart(page)).toBeVisible();
+    await expectNoViolations(page, 'header cart focused');
+    // Through the mini-cart's links (if any) and out: it stays shown while focus is inside.
+    for (let i = 0; i < 10; i += 1) {
+      await page.keyboard.press('Tab');
+      if (!(await headerCart(page).evaluate((el) => el.contains(document.activeElement)))) break;
+      await expect(miniCart(page)).toBeVisible();
+    }
+    expect(await headerCart(page).evaluate((el) => el.contains(document.activeElement))).toBe(false);
+    await expect(cartLinkItem(page)).not.toHaveClass(focusClass);
+    await expect(headerCart(page)).not.toHaveClass(focusClass);
+    await expect(miniCart(page)).toBeHidden();
+    // Back in (Shift+Tab) and out the other way.
+    for (
+      let i = 0;
+      i < 12 && !(await cartLink(page).evaluate((el) => el === document.activeElement));
+      i += 1
+    ) {
+      await page.keyboard.press('Shift+Tab');
+    }
+    await expect(cartLink(page)).toBeFocused();
+    await expect(miniCart(page)).toBeVisible();
+    await page.keyboard.press('Shift+Tab');
+    await expect(cartLinkItem(page)).not.toHaveClass(focusClass);
+    await expect(miniCart(page)).toBeHidden();
+  });
+
   test('a click on the overlay closes the mega-menu; the sub-menu links work', async ({ page }) => {
     await gotoMounted(page, PATH);
     const menu = primary(page);
@@ -140,6 +184,33 @@ test.describe('touch above 992 px (1200 px)', () => {
     await link(menu, 'Accessories').tap();
     await link(menu, 'Goalkeeping').tap();
     await expect(page).toHaveURL(/\/accessories\/goalkeeping\/$/);
+  });
+});
+
+test.describe('the header cart on a touch screen above 992 px (1200 px)', () => {
+  test.use({ viewport: { width: 1200, height: 800 }, hasTouch: true });
+  test.beforeEach(() => test.skip(isMobileProject(), 'a touch screen at 1200 px: the chromium project'));
+
+  test('the first tap on the cart link opens the mini-cart, the second follows the link (the cart drawer)', async ({
+    page,
+  }) => {
+    await gotoMounted(page, PATH);
+    await expect(miniCart(page)).toBeHidden();
+    await cartLink(page).tap();
+    await expect(miniCart(page)).toBeVisible();
+    await expect(headerCart(page)).toHaveClass(focusClass);
+    await expect(cartDrawer(page)).toHaveCount(0);
+    await expect(page).toHaveURL(new RegExp(`${PATH}$`));
+
+    // A tap elsewhere closes it; the next first tap opens it again.
+    await page.getByRole('heading', { level: 1 }).tap();
+    await expect(miniCart(page)).toBeHidden();
+    await cartLink(page).tap();
+    await expect(miniCart(page)).toBeVisible();
+    await expect(cartDrawer(page)).toHaveCount(0);
+
+    await cartLink(page).tap();
+    await expect(cartDrawer(page)).toBeVisible();
   });
 });
 

@@ -27,6 +27,14 @@ interface MenuArgs {
   width: number;
 }
 
+/** Storefront's header cart beside the nav (demo/layout.ts): its link and the mini-cart dropdown. */
+const HEADER_CART =
+  '<ul id="site-header-cart" class="site-header-cart menu">' +
+  '<li class=""><a class="cart-contents" href="/cart/" title="View your shopping cart">£0.00 <span class="count">0 items</span></a></li>' +
+  '<li><div class="widget woocommerce widget_shopping_cart"><div class="widget_shopping_cart_content">' +
+  '<p class="woocommerce-mini-cart__empty-message">No products in the cart.</p>' +
+  '<a class="button" href="/shop/">Return to shop</a></div></div></li></ul>';
+
 function MenuPage({ props, width }: MenuArgs) {
   useLayoutEffect(() => {
     stopIslands();
@@ -39,7 +47,7 @@ function MenuPage({ props, width }: MenuArgs) {
   return (
     <div style={{ width, maxWidth: '100%' }}>
       <header id="masthead" className="site-header">
-        <div className="col-full" dangerouslySetInnerHTML={{ __html: html }} />
+        <div className="col-full" dangerouslySetInnerHTML={{ __html: html + HEADER_CART }} />
       </header>
       <main id="main">
         <h1>Shop</h1>
@@ -183,6 +191,52 @@ export const DrawerSubMenu: Story = {
     await expect(shop).toHaveAttribute('aria-expanded', 'true');
     await userEvent.click(drawer.getByRole('button', { name: 'Show submenu for Running' }));
     await expect(drawer.getByRole('link', { name: 'Running Shoes' })).toBeVisible();
+  },
+};
+
+export const HeaderCartFocus: Story = {
+  name: 'Header cart: focus inside gives it the class focus (Storefront’s CSS shows the mini-cart)',
+  play: async ({ canvasElement }) => {
+    await mounted(canvasElement);
+    const cart = canvasElement.querySelector<HTMLElement>('#site-header-cart')!;
+    const link = within(cart).getByRole('link', { name: /0 items/ });
+    link.focus();
+    await expect(cart).toHaveClass('focus');
+    await expect(link.parentElement).toHaveClass('focus');
+    await userEvent.tab();
+    await expect(within(cart).getByRole('link', { name: 'Return to shop' })).toHaveFocus();
+    await expect(cart).toHaveClass('focus');
+    await expect(link.parentElement).not.toHaveClass('focus');
+    await userEvent.tab();
+    await expect(cart).not.toHaveClass('focus');
+  },
+};
+
+export const HeaderCartTouch: Story = {
+  name: 'Header cart, touch above 992 px: the first tap opens the mini-cart, the second follows',
+  args: { width: 1200 },
+  play: async ({ canvasElement }) => {
+    await mounted(canvasElement);
+    const cart = canvasElement.querySelector<HTMLElement>('#site-header-cart')!;
+    const link = within(cart).getByRole('link', { name: /0 items/ });
+    // Whether the island prevented each tap's click; then the story stops it (not to leave the page).
+    const prevented: boolean[] = [];
+    const record = (event: Event) => {
+      prevented.push(event.defaultPrevented);
+      event.preventDefault();
+    };
+    link.addEventListener('click', record);
+    try {
+      fireEvent.pointerDown(link, { pointerType: 'touch' });
+      fireEvent.click(link);
+      await expect(cart).toHaveClass('focus');
+      await expect(link.parentElement).toHaveClass('focus');
+      fireEvent.pointerDown(link, { pointerType: 'touch' });
+      fireEvent.click(link);
+      await expect(prevented).toEqual([true, false]);
+    } finally {
+      link.removeEventListener('click', record);
+    }
   },
 };
 

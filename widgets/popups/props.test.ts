@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MAX_STRING, validatePopupsProps } from './props.ts';
 import type { PopupsProps } from './types.ts';
 
@@ -145,8 +145,6 @@ describe('validatePopupsProps', () => {
     ['popups.0.timing.url', 'facebook.com', 'popups[0].timing.url'],
     ['popups.0.timing.url.url', 5, 'popups[0].timing.url.url'],
     ['popups.0.timing.url.url', long, 'popups[0].timing.url.url'],
-    ['popups.0.timing.url.url', '(unclosed', 'popups[0].timing.url.url'],
-    ['popups.0.timing.url.url', '[z-a]', 'popups[0].timing.url.url'],
     ['popups.0.timing.url.action', 'redirect', 'popups[0].timing.url.action'],
     ['popups.0.timing.url.regex', 'true', 'popups[0].timing.url.regex'],
     ['popups.0.timing.url.regex', undefined, 'popups[0].timing.url.regex'],
@@ -223,12 +221,57 @@ describe('validatePopupsProps', () => {
     });
   });
 
-  it('explains an invalid regex', () => {
-    expect(validatePopupsProps(withValue('popups.0.timing.url.url', '(a'))).toEqual({
-      ok: false,
-      field: 'popups[0].timing.url.url',
-      problem: 'must be a valid regular expression',
-    });
+  it.each([
+    ['does not compile', '(unclosed'],
+    ['has a reversed range', '[z-a]'],
+    ['is PHP’s only (PCRE inline flags)', '(?i)facebook'],
+  ])('leaves out alone a popup whose referrer regex %s, with a warning naming it', (_why, pattern) => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const result = validatePopupsProps(withValue('popups.0.timing.url.url', pattern));
+      expect(result.ok).toBe(true);
+      if (!result.ok) return;
+      expect(result.value.popups.map(({ id }) => id)).toEqual([13]);
+      expect(result.value.popups[0]).toEqual(full().popups[1]);
+      expect(warn).toHaveBeenCalledOnce();
+      expect(warn.mock.calls[0]![0]).toMatch(/popup 12 .*not a valid JavaScript regular expression/);
+      expect(warn.mock.calls[0]![1]).toBeInstanceOf(SyntaxError);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it('keeps a popup whose url is no regex, and a regex that compiles, without a warning', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const plain = validatePopupsProps(
+        withValue('popups.0.timing.url', { url: '(?i)facebook', action: 'show', regex: false }),
+      );
+      expect(plain.ok && plain.value.popups.map(({ id }) => id)).toEqual([12, 13]);
+      const compiled = validatePopupsProps(full());
+      expect(compiled.ok && compiled.value.popups.map(({ id }) => id)).toEqual([12, 13]);
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it('still refuses the whole island for anything else in a popup whose regex is left out', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const raw = withValue('popups.0.timing.url.url', '(a') as PopupsProps;
+      (raw.popups[0] as unknown as Record<string, unknown>).title = '';
+      expect(validatePopupsProps(raw)).toMatchObject({ ok: false, field: 'popups[0].title' });
+      const twice = withValue('popups.1.id', 12) as PopupsProps;
+      twice.popups[0]!.timing.url!.url = '(a';
+      expect(validatePopupsProps(twice)).toEqual({
+        ok: false,
+        field: 'popups[1].id',
+        problem: 'must be unique',
+      });
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('accepts strings of exactly the maximum length', () => {

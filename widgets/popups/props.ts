@@ -2,9 +2,11 @@
  * Validator for the `popups` island props (the engine must not import zod): a descriptor of the contract's
  * shape (`PROPS`) walked by one generic function, so that it stays small in the engine's chunk (issue #16).
  * Strict on types: a wrong type, a missing required key, a bad enum value, a non-finite or negative number, a
- * string over 2,000 characters, an empty selector, an invalid url regex or a duplicate id refuses the whole
- * island (`{ ok: false, field, problem }`). Unknown keys are ignored and left out of `value`. `null` is only
- * accepted where the contract allows it (schedule start/end).
+ * string over 2,000 characters, an empty selector or a duplicate id refuses the whole island
+ * (`{ ok: false, field, problem }`). Unknown keys are ignored and left out of `value`. `null` is only
+ * accepted where the contract allows it (schedule start/end). A popup whose `timing.url` regex does not
+ * compile in JavaScript is left out alone, with a console warning: the plugin checks patterns with PHP's
+ * preg, which accepts some that JavaScript refuses (`(?i)facebook`), and the page's other popups still work.
  *
  * Descriptors: an object = an object with these keys (all required; all optional when it has the key `'?'`);
  * `[d]` = an array of `d`; a string with `|` = one of these strings; any other string = a value type of
@@ -120,13 +122,20 @@ export function validatePopupsProps(
   try {
     const value = walk(PROPS, raw, '') as PopupsProps;
     const ids = new Set<number>();
-    value.popups.forEach(({ id, timing: { url } }, i) => {
+    value.popups.forEach(({ id }, i) => {
       if (ids.has(id)) refuse(`popups[${i}].id`, 'must be unique');
       ids.add(id);
+    });
+    value.popups = value.popups.filter(({ id, timing: { url } }) => {
       try {
         if (url?.regex) new RegExp(url.url);
-      } catch {
-        refuse(`popups[${i}].timing.url.url`, 'must be a valid regular expression');
+        return true;
+      } catch (error) {
+        console.warn(
+          `[shop-islands] popups: popup ${id} left out: its timing.url.url is not a valid JavaScript regular expression.`,
+          error,
+        );
+        return false;
       }
     });
     return { ok: true, value };

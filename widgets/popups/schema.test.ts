@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { MAX_STRING, validatePopupsProps } from './props';
 import { PopupsPropsSchema, type PopupsProps } from './schema';
@@ -134,16 +134,6 @@ describe('validatePopupsProps, held to the documented schema', () => {
     ['page_views negative', withValue('popups.0.timing.page_views', -1), 'popups[0].timing.page_views'],
     ['sessions printed as text', withValue('popups.0.timing.sessions', '2'), 'popups[0].timing.sessions'],
     [
-      'an invalid regular expression',
-      withValue('popups.0.timing.url.url', '(unclosed'),
-      'popups[0].timing.url.url',
-    ],
-    [
-      'a PCRE-only regular expression',
-      withValue('popups.0.timing.url.url', '(?i)facebook'),
-      'popups[0].timing.url.url',
-    ],
-    [
       'an unknown url action',
       withValue('popups.0.timing.url.action', 'maybe'),
       'popups[0].timing.url.action',
@@ -255,6 +245,29 @@ describe('validatePopupsProps, held to the documented schema', () => {
       // The documented schema refuses it too, at that field, one around it or one inside it.
       expect(parsed.success).toBe(false);
       expect(related(fieldOf(parsed.error!.issues[0]!.path), field)).toBe(true);
+    }
+  });
+
+  // A referrer pattern JavaScript cannot compile (the plugin checks them with PHP's preg) drops that popup
+  // alone: both leave it out and keep the others.
+  it.each([
+    ['an invalid regular expression', '(unclosed'],
+    ['a PCRE-only regular expression', '(?i)facebook'],
+  ])('%s leaves that popup out, the others stay', (_name, pattern) => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const raw = withValue('popups.0.timing.url.url', pattern);
+      const checked = validatePopupsProps(raw);
+      const parsed = PopupsPropsSchema.safeParse(raw);
+      expect(checked.ok && checked.value.popups.map(({ id }) => id)).toEqual([13]);
+      expect(parsed.data).toEqual(checked.ok && checked.value);
+      // Still one id per popup, the left-out one's included.
+      const twice = withValue('popups.1.id', 12);
+      (twice as PopupsProps).popups[0]!.timing.url!.url = pattern;
+      expect(validatePopupsProps(twice)).toMatchObject({ ok: false, field: 'popups[1].id' });
+      expect(PopupsPropsSchema.safeParse(twice).success).toBe(false);
+    } finally {
+      warn.mockRestore();
     }
   });
 

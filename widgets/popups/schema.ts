@@ -29,7 +29,8 @@ const compiles = (pattern: string): boolean => {
  * Unlike other islands' props, nothing is read as PHP might print it otherwise: an optional key is
  * left out, never `null`, `false` or `[]` (print `timing`, `triggers` and `display` with `(object)`
  * so that an empty one is `{}`, as the plugin does), and numbers are numbers. Any invalid value
- * refuses the whole island (no popup shows); unknown keys are ignored.
+ * refuses the whole island (no popup shows), except a `timing.url` regex JavaScript cannot compile:
+ * that popup alone is left out; unknown keys are ignored.
  */
 export const PopupsPropsSchema = z.object({
   /** The popups, each with its content in a `<template data-popup-id>` of the container. */
@@ -48,21 +49,17 @@ export const PopupsPropsSchema = z.object({
           sessions: z.optional(Amount),
           /** A condition on `document.referrer`: show only, or never, when it contains `url` (or matches it); `url` '': no condition. */
           url: z.optional(
-            z
-              .object({
-                /** Text the referrer contains, or (with `regex`) a JavaScript regular expression it matches. */
-                url: Text,
-                /** Show, or hide, the popup when the referrer matches. */
-                action: z.enum(['show', 'hide']),
-                /** Whether `url` is a regular expression: it must then compile as one (the props are refused otherwise). */
-                regex: z.boolean(),
-              })
-              .check(
-                z.refine(({ url, regex }) => !regex || compiles(url), {
-                  path: ['url'],
-                  message: 'must be a valid regular expression',
-                }),
-              ),
+            z.object({
+              /** Text the referrer contains, or (with `regex`) a JavaScript regular expression it matches. */
+              url: Text,
+              /** Show, or hide, the popup when the referrer matches. */
+              action: z.enum(['show', 'hide']),
+              /**
+               * Whether `url` is a regular expression (JavaScript's, no flags): one that does not compile
+               * (PHP's `(?i)…`) leaves this popup out, with a console warning; the others stay.
+               */
+              regex: z.boolean(),
+            }),
           ),
           /** Where the shopper came from: this site, another site, a search engine (no referrer: none of them; `[]`: any). */
           sources: z.optional(z.array(z.enum(['internal', 'external', 'search']))),
@@ -181,6 +178,9 @@ export const PopupsPropsSchema = z.object({
       z.refine((popups) => new Set(popups.map(({ id }) => id)).size === popups.length, {
         message: 'ids must be unique',
       }),
+      // A popup whose referrer pattern does not compile in JavaScript is left out alone (PHP's preg,
+      // which the plugin checks patterns with, accepts some JavaScript refuses: `(?i)facebook`).
+      z.overwrite((popups) => popups.filter(({ timing: { url } }) => !url?.regex || compiles(url.url))),
     ),
   /** The current shopper, as the server knows them (for `timing.logged_in`). */
   user: z.object({

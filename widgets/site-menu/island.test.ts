@@ -30,7 +30,7 @@ async function mount(props: unknown = SITE_MENU_PROPS, width = 1280) {
   document.body.append(container);
   const outside = document.createElement('p');
   outside.innerHTML = '<a href="#main">Outside link</a>';
-  document.body.append(outside);
+  document.body.append(outside, headerCart());
   result = await island.mount(container, props, context);
   expect(result.ok).toBe(true);
   return result;
@@ -49,6 +49,29 @@ const item = (name: string) =>
 const subMenu = (li: HTMLElement) => li.querySelector<HTMLElement>(':scope > .sub-menu')!;
 const primaryButton = (name: string) =>
   within(primary()).getByRole('button', { name: `Show submenu for ${name}` });
+
+/** Storefront's header cart (demo/layout.ts `headerHtml`), outside the nav: its link and the mini-cart. */
+function headerCart(dropdown = '<span>No products in the cart.</span><a href="/cart/">View cart</a>') {
+  const cart = document.createElement('ul');
+  cart.id = 'site-header-cart';
+  cart.className = 'site-header-cart menu';
+  cart.innerHTML =
+    '<li class=""><a class="cart-contents" href="/cart/">0 items</a></li>' +
+    `<li><div class="widget woocommerce widget_shopping_cart">${dropdown}</div></li>`;
+  return cart;
+}
+const cart = () => document.querySelector<HTMLElement>('#site-header-cart')!;
+const cartLink = () => screen.getByRole('link', { name: '0 items' });
+const cartItems = () => [...cart().children];
+/** Where the class `focus` is in the header cart (Storefront's CSS shows the mini-cart on `.site-header-cart.focus`). */
+const cartFocus = () => [cart(), ...cartItems()].map((el) => el.classList.contains('focus'));
+
+/** Unmounts the island and empties the page (for a test that mounts again). */
+function unmountAll() {
+  if (result?.ok) result.unmount();
+  result = null;
+  document.body.innerHTML = '';
+}
 
 let originalWidth = 0;
 beforeEach(() => {
@@ -333,5 +356,93 @@ describe('site-menu island: touch above 992 px', () => {
     fireEvent.pointerDown(link, { pointerType: 'touch' });
     fireEvent.keyDown(link, { key: 'Enter' });
     expect(fireEvent.click(link)).toBe(true);
+  });
+});
+
+describe('site-menu island: the header cart (Storefront’s navigation.js)', () => {
+  const tap = (el: Element) => {
+    fireEvent.pointerDown(el, { pointerType: 'touch' });
+    fireEvent.pointerUp(el, { pointerType: 'touch' });
+    return fireEvent.click(el);
+  };
+
+  it('keyboard: the cart and the item holding the focus have the class focus while focus is inside', async () => {
+    await mount();
+    const user = userEvent.setup();
+    expect(cartFocus()).toEqual([false, false, false]);
+    cartLink().focus();
+    expect(cartFocus()).toEqual([true, true, false]);
+    await user.tab(); // into the mini-cart: View cart
+    expect(screen.getByRole('link', { name: 'View cart' })).toHaveFocus();
+    expect(cartFocus()).toEqual([true, false, true]);
+    await user.tab({ shift: true });
+    expect(cartFocus()).toEqual([true, true, false]);
+    screen.getByRole('link', { name: 'Outside link' }).focus();
+    expect(cartFocus()).toEqual([false, false, false]);
+    cartLink().focus();
+    cartLink().blur(); // focus to nowhere (the page)
+    expect(cartFocus()).toEqual([false, false, false]);
+  });
+
+  it('the menu’s items are not touched by the cart, nor the cart by the menu', async () => {
+    await mount();
+    cartLink().focus();
+    expect(item('Shop')).not.toHaveClass('focus');
+    within(primary()).getByRole('link', { name: 'Shop' }).focus();
+    expect(cartFocus()).toEqual([false, false, false]);
+  });
+
+  it('touch above 992 px: the first tap on the cart link opens the mini-cart, the second follows it', async () => {
+    await mount(SITE_MENU_PROPS, 1200);
+    // The cart drawer listens on the document too: it sees the first tap prevented.
+    const seen: boolean[] = [];
+    const drawer = (event: Event) => seen.push(event.defaultPrevented);
+    document.addEventListener('click', drawer);
+    try {
+      expect(tap(cartLink())).toBe(false); // prevented: the page stays
+      expect(cartFocus()).toEqual([true, true, false]);
+      expect(tap(cartLink())).toBe(true); // followed
+      expect(seen).toEqual([true, false]);
+    } finally {
+      document.removeEventListener('click', drawer);
+    }
+  });
+
+  it('touch: a tap outside closes what the first tap opened; the next tap on the link opens it again', async () => {
+    await mount(SITE_MENU_PROPS, 1200);
+    tap(cartLink());
+    tap(screen.getByRole('paragraph'));
+    expect(cartFocus()).toEqual([false, false, false]);
+    expect(tap(cartLink())).toBe(false);
+    expect(cartFocus()).toEqual([true, true, false]);
+  });
+
+  it('mouse, keyboard, touch at 992 px or less, and an empty mini-cart: the cart link is followed', async () => {
+    await mount(SITE_MENU_PROPS, 1200);
+    fireEvent.pointerDown(cartLink(), { pointerType: 'mouse' });
+    expect(fireEvent.click(cartLink())).toBe(true);
+    fireEvent.pointerDown(cartLink(), { pointerType: 'touch' });
+    fireEvent.keyDown(cartLink(), { key: 'Enter' });
+    expect(fireEvent.click(cartLink())).toBe(true);
+    unmountAll();
+
+    await mount(SITE_MENU_PROPS, 992);
+    expect(tap(cartLink())).toBe(true);
+    unmountAll();
+
+    await mount(SITE_MENU_PROPS, 1200);
+    cart().replaceWith(headerCart(''));
+    expect(tap(cartLink())).toBe(true); // nothing to show (WooCommerce prints none on the cart page)
+  });
+
+  it('unmounted, the cart is as printed and left alone', async () => {
+    const mounted = await mount(SITE_MENU_PROPS, 1200);
+    tap(cartLink());
+    if (mounted.ok) mounted.unmount();
+    result = null;
+    expect(cart().outerHTML).toBe(headerCart().outerHTML);
+    cartLink().focus();
+    expect(cartFocus()).toEqual([false, false, false]);
+    expect(tap(cartLink())).toBe(true);
   });
 });

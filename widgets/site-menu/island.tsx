@@ -16,6 +16,11 @@
  *   click on it closes);
  * - above 992 px a touch's first tap on a parent link opens its sub-menu, the second follows the
  *   link; at 992 px or less touches use the buttons.
+ * It also does what Storefront's navigation.js (which the plugin leaves out) did for the header cart
+ * (`ul.site-header-cart`, outside the nav), by delegation on the document: while focus is inside it,
+ * the cart and its item holding the focus have the class `focus` (Storefront's CSS shows the mini-cart
+ * on `.site-header-cart.focus`; its script set it on the item only); above 992 px a touch's first tap
+ * on the cart link opens the mini-cart, the second follows the link.
  * Unmounted, every change is undone: the server's markup is as it was.
  */
 import type { FocusTrap } from '../../src/a11y/focus-trap';
@@ -239,9 +244,55 @@ function startMenu(nav: HTMLElement, toggle: HTMLButtonElement, props: SiteMenuP
   );
   undo.push(() => closeDrawer(false));
 
+  // --- The header cart (`ul.site-header-cart`, outside the nav), as Storefront's navigation.js did ---
+  // While focus is inside it (or a touch's first tap opened it) the cart and the item holding the
+  // focus have the class `focus`: Storefront's CSS shows the mini-cart on `.site-header-cart.focus`.
+  let cart: Element | null = null;
+  let cartItem: Element | null = null;
+  let tapped: Element | null = null;
+  const markCart = (next: Element | null, item: Element | null = null): void => {
+    if (next !== cart) tapped = null;
+    cart?.classList.remove(FOCUS);
+    cartItem?.classList.remove(FOCUS);
+    cart = next;
+    cartItem = item;
+    next?.classList.add(FOCUS);
+    item?.classList.add(FOCUS);
+  };
+  undo.push(() => markCart(null));
+  /** The header cart holding `target`, and its item (`li`) that does. */
+  const cartOf = (target: EventTarget | null): [Element | null, Element | null | undefined] => {
+    const found = target instanceof Element ? target.closest('.site-header-cart') : null;
+    return [found, found && [...found.children].find((li) => li.contains(target as Node))];
+  };
+  on<FocusEvent>(doc, 'focusin', (event) => markCart(...cartOf(event.target)));
+  on<FocusEvent>(doc, 'focusout', (event) => {
+    if (!cartOf(event.relatedTarget)[0]) markCart(null);
+  });
+  // A touch's first tap on the cart link opens the mini-cart, the second follows the link (the
+  // capture phase: before the cart drawer's own click handler). An empty dropdown (WooCommerce prints
+  // none on the cart and checkout pages) is not opened.
+  on<MouseEvent>(
+    doc,
+    'click',
+    (event) => {
+      const link = event.target instanceof Element ? event.target.closest('a.cart-contents') : null;
+      const [found, item] = cartOf(link);
+      const touch = pointer;
+      if (!found || event.defaultPrevented || !item?.nextElementSibling?.textContent?.trim()) return;
+      pointer = '';
+      if (linkClickAction({ width: win.innerWidth, pointerType: touch, open: tapped === link }) === 'open') {
+        event.preventDefault();
+        markCart(found, item);
+        tapped = link;
+      }
+    },
+    true,
+  );
+
   // --- Events ---
-  on<PointerEvent>(nav, 'pointerdown', (event) => (pointer = event.pointerType), true);
-  on<KeyboardEvent>(nav, 'keydown', () => (pointer = ''), true);
+  on<PointerEvent>(doc, 'pointerdown', (event) => (pointer = event.pointerType), true);
+  on<KeyboardEvent>(doc, 'keydown', () => (pointer = ''), true);
 
   on<MouseEvent>(nav, 'click', (event) => {
     const target = event.target instanceof Element ? event.target : null;
@@ -294,6 +345,7 @@ function startMenu(nav: HTMLElement, toggle: HTMLButtonElement, props: SiteMenuP
   // A click (or tap) outside the menu closes what is open.
   on<MouseEvent>(doc, 'click', (event) => {
     const target = event.target;
+    if (!cartOf(target)[0]) markCart(null);
     if (target instanceof Node && nav.contains(target)) return;
     if (drawerOpen) closeDrawer();
     else if (openItem) setOpen(null);
