@@ -220,7 +220,7 @@ test.describe('anchor links', () => {
   test('with reduced motion it jumps at once', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await gotoMounted(page, PATH);
-    await page.getByRole('link', { name: 'Football', exact: true }).click();
+    await page.locator('#contents').getByRole('link', { name: 'Football', exact: true }).click();
     expect(await top(page, 'football')).toBe(80);
     await expect(page.locator('#football')).toBeFocused();
   });
