@@ -20,6 +20,14 @@ describe('triggers', () => {
     expect(fire).toHaveBeenCalledTimes(1);
   });
 
+  it('a delay past the timers’ limit (30 days) never fires, rather than at once', () => {
+    const fire = vi.fn();
+    armTrigger('page_load', { delay: 30 * 86400 }, fire);
+    armTrigger('adblock_detection', { delay: 30 * 86400 }, fire);
+    vi.advanceTimersByTime(60_000);
+    expect(fire).not.toHaveBeenCalled();
+  });
+
   it('click fires at the Nth click anywhere', () => {
     const fire = vi.fn();
     armTrigger('click', { times: 3 }, fire);

@@ -29,8 +29,12 @@ function listen<K extends keyof DocumentEventMap>(
   return () => target.removeEventListener(type, handler as EventListener, options);
 }
 
-/** setTimeout that can be disarmed. */
+/**
+ * setTimeout that can be disarmed. A delay past setTimeout's limit (2^31 − 1 ms, ≈ 24.8 days) would
+ * fire at once: such a trigger never fires instead (no page stays open that long).
+ */
 function after(ms: number, run: () => void): Disarm {
+  if (!(ms <= 0x7fffffff)) return () => undefined;
   const timer = setTimeout(run, ms);
   return () => clearTimeout(timer);
 }
