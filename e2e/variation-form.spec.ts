@@ -30,6 +30,24 @@ const colour = (page: Page) => page.getByRole('combobox', { name: 'Colour' });
 const sleeve = (page: Page) => page.getByRole('combobox', { name: 'Sleeve length' });
 const addButton = (page: Page) => form(page).getByRole('button', { name: 'Add to cart' });
 const panel = (page: Page) => form(page).locator('.single_variation');
+
+/**
+ * Waits until `locator` stops moving (the variation panel slides open in 200 ms, moving the button
+ * below it): a forced click (no actionability checks: the button is aria-disabled) lands where the
+ * button was when the click was computed.
+ */
+async function settled(page: Page, locator: Locator): Promise<void> {
+  await expect
+    .poll(async () => {
+      const before = await locator.boundingBox();
+      await page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+      );
+      const after = await locator.boundingBox();
+      return before !== null && after !== null && before.y === after.y && before.x === after.x;
+    })
+    .toBe(true);
+}
 const sku = (page: Page) => page.locator('.product_meta .sku');
 const drawer = (page: Page) => page.getByRole('dialog', { name: 'Cart' });
 const isGetVariation = (url: URL) => url.searchParams.get('wc-ajax') === 'get_variation';
@@ -162,6 +180,7 @@ test.describe('Junior Football Boots (embedded variations)', () => {
     await size(page).selectOption('uk-3');
     await colour(page).selectOption('Blue');
     await expect(panel(page)).toContainText('Out of stock');
+    await settled(page, addButton(page));
     await addButton(page).click({ force: true });
     await expect(form(page).getByRole('alert').filter({ hasText: TEXT.unavailable })).toBeVisible();
     await expectAxeClean(page);
