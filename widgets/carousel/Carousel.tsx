@@ -18,51 +18,7 @@ import {
   visibleSlidesText,
 } from '../../src/ui/carousel-model';
 import type { CarouselOptions } from './schema';
-
-/** Attributes and inline styles set on the server's nodes, put back as they were on unmount. */
-function createUndo() {
-  const steps: (() => void)[] = [];
-  const styled = new Set<HTMLElement>();
-  return {
-    attr(el: Element, name: string, value: string) {
-      const before = el.getAttribute(name);
-      el.setAttribute(name, value);
-      steps.push(() => (before === null ? el.removeAttribute(name) : el.setAttribute(name, before)));
-    },
-    style(el: HTMLElement, name: string, value: string) {
-      if (!styled.has(el)) {
-        const before = el.getAttribute('style');
-        styled.add(el);
-        steps.push(() => (before === null ? el.removeAttribute('style') : el.setAttribute('style', before)));
-      }
-      el.style.setProperty(name, value);
-    },
-    run() {
-      steps
-        .splice(0)
-        .reverse()
-        .forEach((step) => step());
-    },
-  };
-}
-
-let ids = 0;
-/** The list's id for the buttons' `aria-controls` (the server's own id, if it printed one). */
-const listIdOf = (list: HTMLElement): string => list.id || `shop-islands-carousel-${(ids += 1)}`;
-
-/** The horizontal scrollbar of the no-JS list (px): kept as space once mounted, so nothing moves. */
-function scrollbarHeight(list: HTMLElement): number {
-  const style = getComputedStyle(list);
-  const borders = (parseFloat(style.borderTopWidth) || 0) + (parseFloat(style.borderBottomWidth) || 0);
-  return Math.max(0, list.offsetHeight - list.clientHeight - borders);
-}
-
-/** The server's slides: `<ul class="slides">`'s own `<li>`s. */
-function serverSlides(container: HTMLElement): { list: HTMLUListElement; slides: HTMLLIElement[] } | null {
-  const list = container.querySelector<HTMLUListElement>(':scope > ul.slides');
-  if (!list) return null;
-  return { list, slides: Array.from(list.children).filter((el) => el instanceof HTMLLIElement) };
-}
+import { createUndo, listIdOf, scrollbarHeight, serverSlides } from '../../src/ui/slides-dom';
 
 const subscribeResize = (onChange: () => void): (() => void) => {
   window.addEventListener('resize', onChange);
@@ -100,7 +56,7 @@ function Track({ label, slidesToShow, slidesToScroll, animationSpeed, container,
   const announce = useAnnounce();
   const width = useSyncExternalStore(subscribeResize, viewportWidth, desktopWidth);
   const perView = slidesPerView(width, slidesToShow);
-  const [listId] = useState(() => listIdOf(list));
+  const [listId] = useState(() => listIdOf(list, 'shop-islands-carousel'));
   // Where the shopper had scrolled the no-JS list to, if anywhere: those slides stay in view.
   const [start, setStart] = useState(() =>
     slideAtScroll(list.scrollLeft, slides[0]?.offsetWidth ?? 0, count),

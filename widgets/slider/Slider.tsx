@@ -13,55 +13,10 @@ import {
   swipeDirection,
 } from '../../src/ui/carousel-model';
 import type { SliderOptions } from './schema';
-
-/** Attributes and inline styles set on the server's nodes, put back as they were on unmount. */
-function createUndo() {
-  const steps: (() => void)[] = [];
-  const styled = new Set<HTMLElement>();
-  return {
-    attr(el: Element, name: string, value: string | null) {
-      const before = el.getAttribute(name);
-      if (value === null) el.removeAttribute(name);
-      else el.setAttribute(name, value);
-      steps.push(() => (before === null ? el.removeAttribute(name) : el.setAttribute(name, before)));
-    },
-    style(el: HTMLElement, name: string, value: string) {
-      if (!styled.has(el)) {
-        const before = el.getAttribute('style');
-        styled.add(el);
-        steps.push(() => (before === null ? el.removeAttribute('style') : el.setAttribute('style', before)));
-      }
-      el.style.setProperty(name, value);
-    },
-    run() {
-      steps
-        .splice(0)
-        .reverse()
-        .forEach((step) => step());
-    },
-  };
-}
-
-let ids = 0;
-/** The list's id for the buttons' `aria-controls` (the server's own id, if it printed one). */
-const listIdOf = (list: HTMLElement): string => list.id || `shop-islands-slides-${(ids += 1)}`;
+import { createUndo, listIdOf, scrollbarHeight, serverSlides } from '../../src/ui/slides-dom';
 
 const prefersReducedMotion = (): boolean =>
   typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-
-/** The horizontal scrollbar of the no-JS list (px): kept as space once mounted, so nothing moves. */
-function scrollbarHeight(list: HTMLElement): number {
-  const style = getComputedStyle(list);
-  const borders = (parseFloat(style.borderTopWidth) || 0) + (parseFloat(style.borderBottomWidth) || 0);
-  return Math.max(0, list.offsetHeight - list.clientHeight - borders);
-}
-
-/** The server's slides: `<ul class="slides">`'s own `<li>`s. */
-function serverSlides(container: HTMLElement): { list: HTMLUListElement; slides: HTMLLIElement[] } | null {
-  const list = container.querySelector<HTMLUListElement>(':scope > ul.slides');
-  if (!list) return null;
-  return { list, slides: Array.from(list.children).filter((el) => el instanceof HTMLLIElement) };
-}
 
 /**
  * The slideshow (storefront.md §9 "Slider defaults"; WAI-ARIA APG "Auto-rotating carousel"). It
@@ -103,7 +58,7 @@ function Slideshow({
 }: SlideshowProps) {
   const count = slides.length;
   const announce = useAnnounce();
-  const [listId] = useState(() => listIdOf(list));
+  const [listId] = useState(() => listIdOf(list, 'shop-islands-slides'));
   // Where the shopper had scrolled the no-JS list to, if anywhere: that slide stays.
   const [index, setIndex] = useState(() => slideAtScroll(list.scrollLeft, list.clientWidth, count));
   const [playing, setPlaying] = useState(() => autoplay && !prefersReducedMotion());
