@@ -9,6 +9,7 @@
  * Beside the competitors' figures recorded in the issue (their sources are not on this machine).
  */
 import { closure, readManifest, sizeOf, type Manifest } from '../scripts/sizes';
+import { featureWeightSection } from './discovery';
 import type { Section } from './report';
 
 const BASE_ENTRY = 'widgets/add-to-cart/island.tsx';
@@ -109,35 +110,16 @@ export function measureChromeWeight(dist: string): ChromeWeight[] {
   });
 }
 
+const NOTES = [
+  'The tracker-only page counts every byte: the tracker’s standalone entry and chunks (no loader, React or zod).',
+  'Competitors: the figures recorded in issue 16 (their sources are not on this machine).',
+];
+
 export function chromeWeightSection(weights: ChromeWeight[]): Section {
-  const row = (key: string, gzip: number | null, what: string, goal: string) => ({
-    key,
-    info: { what, goal },
-    metrics: { gzip: { unit: 'bytes' as const, value: gzip } },
-  });
-  return {
-    title:
-      'Site chrome: own code (gzip bytes beyond React, zod and the runtime) beside the competitors (issue 16)',
-    columns: [
-      { kind: 'key', header: 'scripts' },
-      { kind: 'metric', metric: 'gzip', header: 'gzip B', format: 'int', delta: true },
-      { kind: 'info', field: 'goal', header: 'goal' },
-      { kind: 'info', field: 'what', header: 'what' },
-    ],
-    rows: [
-      ...weights.map((w) =>
-        row(
-          `Shop Islands ${w.key}`,
-          w.gzip,
-          w.gzip === null ? 'not built' : w.files.join(', '),
-          w.goal ? `≤ ${w.goal} ${w.gzip !== null && w.gzip <= w.goal ? 'PASS' : 'FAIL'}` : '–',
-        ),
-      ),
-      ...CHROME_COMPETITORS.map((c) => row(c.key, c.gzip, c.what, '–')),
-    ],
-    notes: [
-      'The tracker-only page counts every byte: the tracker’s standalone entry and chunks (no loader, React or zod).',
-      'Competitors: the figures recorded in issue 16 (their sources are not on this machine).',
-    ],
-  };
+  return featureWeightSection(
+    'Site chrome: own code (gzip bytes beyond React, zod and the runtime) beside the competitors (issue 16)',
+    weights,
+    CHROME_COMPETITORS,
+    NOTES,
+  );
 }

@@ -205,15 +205,23 @@ export const TYPING_TARGETS = [
   { page: '/', selector: '[data-island="live-search"] input[type="search"]', name: 'live search' },
 ];
 
-export function discoveryWeightSection(weights: FeatureWeight[]): Section {
+/**
+ * A table of features' own weight (gzip bytes) with PASS/FAIL against each goal, then the
+ * competitors' recorded figures (issue 15's discovery, issue 16's site chrome).
+ */
+export function featureWeightSection(
+  title: string,
+  weights: { key: string; gzip: number | null; goal: number; files: string[] }[],
+  competitors: { key: string; gzip: number; what: string }[],
+  notes: string[],
+): Section {
   const row = (key: string, gzip: number | null, what: string, goal: string) => ({
     key,
     info: { what, goal },
     metrics: { gzip: { unit: 'bytes' as const, value: gzip } },
   });
   return {
-    title:
-      'Discovery: own code (gzip bytes beyond React, zod and the runtime) beside the competitors (issue 15)',
+    title,
     columns: [
       { kind: 'key', header: 'scripts' },
       { kind: 'metric', metric: 'gzip', header: 'gzip B', format: 'int', delta: true },
@@ -229,10 +237,19 @@ export function discoveryWeightSection(weights: FeatureWeight[]): Section {
           w.goal ? `≤ ${w.goal} ${w.gzip !== null && w.gzip <= w.goal ? 'PASS' : 'FAIL'}` : '–',
         ),
       ),
-      ...DISCOVERY_COMPETITORS.map((c) => row(c.key, c.gzip, c.what, '–')),
+      ...competitors.map((c) => row(c.key, c.gzip, c.what, '–')),
     ],
-    notes: ['Competitors: the figures recorded in issue 15 (their sources are not on this machine).'],
+    notes,
   };
+}
+
+export function discoveryWeightSection(weights: FeatureWeight[]): Section {
+  return featureWeightSection(
+    'Discovery: own code (gzip bytes beyond React, zod and the runtime) beside the competitors (issue 15)',
+    weights,
+    DISCOVERY_COMPETITORS,
+    ['Competitors: the figures recorded in issue 15 (their sources are not on this machine).'],
+  );
 }
 
 export function typingSection(results: (TypingResult & { name: string })[]): Section {
