@@ -4,25 +4,21 @@ import { useLayoutEffect } from 'react';
 import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import { callbackFormMarkup } from '../demo/chrome/contact';
 import { renderIsland } from '../demo/html';
-import { startIslands } from '../src/islands/runtime';
-import { islandSrc, testRuntime } from '../src/test/islands';
+import { islandSrc } from '../src/test/islands';
 import { SEND_FAILED_MESSAGE } from '../widgets/callback-modal/model';
+import { islandRuntime } from './support/server-markup';
 
 /**
  * The callback-request modal over the server's markup (demo/chrome/contact.ts: the trigger link and
  * the plugin's form), mounted by the island runtime as on the page. The form posts to admin-ajax.php:
  * each story answers it with its own handler. The dialog is rendered at the end of <body>.
  */
-const ISLANDS = testRuntime({ 'callback-modal': () => import('../widgets/callback-modal/island') });
+const { start: startRuntime, stop: stopIslands } = islandRuntime({
+  'callback-modal': () => import('../widgets/callback-modal/island'),
+});
 
 const PROPS = { title: 'Request a callback', triggerLabel: 'Request a callback' };
 const LOAD = { timeout: 5000 };
-
-let stopRuntime: (() => void) | undefined;
-const stopIslands = () => {
-  stopRuntime?.();
-  stopRuntime = undefined;
-};
 
 interface PageArgs {
   props: unknown;
@@ -33,8 +29,7 @@ interface PageArgs {
 /** The contact page's callback block as the server prints it, then the runtime starts. */
 function CallbackPage({ props, width }: PageArgs) {
   useLayoutEffect(() => {
-    stopIslands();
-    stopRuntime = startIslands(ISLANDS);
+    startRuntime();
   }, []);
   const html = renderIsland(
     'callback-modal',

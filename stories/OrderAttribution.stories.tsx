@@ -4,8 +4,8 @@ import { expect, spyOn, waitFor, within } from 'storybook/test';
 import { orderAttributionProps } from '../demo/chrome/attribution';
 import { ORDER_ATTRIBUTION_FIELDS } from '../demo/checkout/page';
 import { renderIsland } from '../demo/html';
-import { startIslands } from '../src/islands/runtime';
-import { islandSrc, testRuntime } from '../src/test/islands';
+import { islandSrc } from '../src/test/islands';
+import { islandRuntime } from './support/server-markup';
 
 /**
  * The order attribution tracker (a non-React island, widgets/order-attribution) on a checkout-like
@@ -14,16 +14,12 @@ import { islandSrc, testRuntime } from '../src/test/islands';
  * hold, and the `sbjs_*` cookies the tracker keeps. Each story sets the visit (the page's URL and
  * referrer) and starts without cookies.
  */
-const ISLANDS = testRuntime({ 'order-attribution': () => import('../widgets/order-attribution/island') });
+const { start: startRuntime, stop: stopIslands } = islandRuntime({
+  'order-attribution': () => import('../widgets/order-attribution/island'),
+});
 const LOAD = { timeout: 5000 };
 const PREFIX = 'wc_order_attribution_';
 const COOKIES = ['current', 'current_add', 'first', 'first_add', 'session', 'udata', 'migrations'];
-
-let stopRuntime: (() => void) | undefined;
-const stopIslands = () => {
-  stopRuntime?.();
-  stopRuntime = undefined;
-};
 
 const clearCookies = () => {
   for (const name of COOKIES) document.cookie = `sbjs_${name}=; Path=/; Max-Age=0`;
@@ -134,8 +130,7 @@ const formOf = () => document.querySelector<HTMLFormElement>('form.checkout');
 
 function CheckoutForm({ props, width }: AttributionArgs) {
   useLayoutEffect(() => {
-    stopIslands();
-    stopRuntime = startIslands(ISLANDS);
+    startRuntime();
   }, []);
   const inputs = ORDER_ATTRIBUTION_FIELDS.map(
     (field) => `<input type="hidden" name="${PREFIX}${field}" value="" />`,

@@ -2,18 +2,20 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useLayoutEffect, useState } from 'react';
 import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import { renderIsland } from '../demo/html';
-import { startIslands } from '../src/islands/runtime';
-import { islandSrc, testRuntime } from '../src/test/islands';
+import { islandSrc } from '../src/test/islands';
 import { STORAGE_KEY } from '../widgets/popups/model';
 import { PopupDialog, type PopupCloseReason } from '../widgets/popups/PopupDialog';
 import type { PopupConfig, PopupDisplay } from '../widgets/popups/types';
+import { islandRuntime } from './support/server-markup';
 
 /**
  * Popups (widgets/popups): the engine over the server's container (a non-React island started by
  * the runtime, its dialog code imported when a popup shows), and the dialog's states.
  */
 
-const ISLANDS = testRuntime({ popups: () => import('../widgets/popups/island') });
+const { start: startRuntime, stop: stopIslands } = islandRuntime({
+  popups: () => import('../widgets/popups/island'),
+});
 const GUEST = { logged_in: false, roles: [] };
 const LOAD = { timeout: 5000 };
 const NEWSLETTER =
@@ -21,17 +23,10 @@ const NEWSLETTER =
   '<p><label for="story-email">E-mail address</label> <input type="email" id="story-email" name="newsletter" required></p>' +
   '<p><button type="submit">Sign up</button></p></form>';
 
-let stopRuntime: (() => void) | undefined;
-const stopIslands = () => {
-  stopRuntime?.();
-  stopRuntime = undefined;
-};
-
 /** The server's popups container (props + one template per popup), then the runtime starts. */
 function ServerMarkup({ html }: { html: string }) {
   useLayoutEffect(() => {
-    stopIslands();
-    stopRuntime = startIslands(ISLANDS);
+    startRuntime();
   }, []);
   return (
     <div className="island-page">

@@ -3,26 +3,22 @@ import { useLayoutEffect } from 'react';
 import { expect, fn, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import { CONTACT_NETWORKS, shareButtonsMarkup } from '../demo/chrome/contact';
 import { renderIsland } from '../demo/html';
-import { startIslands } from '../src/islands/runtime';
-import { islandSrc, testRuntime } from '../src/test/islands';
+import { islandSrc } from '../src/test/islands';
 import type { Network } from '../widgets/share-buttons/model';
 import { shareUrl } from '../widgets/share-buttons/model';
+import { islandRuntime } from './support/server-markup';
 
 /**
  * Share buttons (a non-React island) over the server's list (demo/chrome/contact.ts): the page's
  * markup is rendered, then the island runtime starts, as on the page. Clicks that would open a
  * window or print are caught by spies.
  */
-const ISLANDS = testRuntime({ 'share-buttons': () => import('../widgets/share-buttons/island') });
+const { start: startRuntime, stop: stopIslands } = islandRuntime({
+  'share-buttons': () => import('../widgets/share-buttons/island'),
+});
 
 const PAGE = { url: 'https://shop.example/contact/', title: 'Contact us – Shop Islands Demo' };
 const LOAD = { timeout: 5000 };
-
-let stopRuntime: (() => void) | undefined;
-const stopIslands = () => {
-  stopRuntime?.();
-  stopRuntime = undefined;
-};
 
 interface ShareArgs {
   networks: readonly Network[];
@@ -33,8 +29,7 @@ interface ShareArgs {
 
 function SharePage({ networks, props, width }: ShareArgs) {
   useLayoutEffect(() => {
-    stopIslands();
-    stopRuntime = startIslands(ISLANDS);
+    startRuntime();
   }, []);
   const html = renderIsland(
     'share-buttons',

@@ -3,22 +3,18 @@ import { useLayoutEffect } from 'react';
 import { expect, fireEvent, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import { renderIsland } from '../demo/html';
 import { SITE_MENU_PROPS, siteNavigationHtml } from '../demo/layout';
-import { startIslands } from '../src/islands/runtime';
-import { islandSrc, testRuntime } from '../src/test/islands';
+import { islandSrc } from '../src/test/islands';
+import { islandRuntime } from './support/server-markup';
 
 /**
  * The site menu (a non-React island) over Storefront's navigation as the demo prints it
  * (demo/layout.ts): the header's markup is rendered, then the island runtime starts, as on the page.
  * The island reads the viewport's width (`innerWidth`): each story sets the one it shows.
  */
-const ISLANDS = testRuntime({ 'site-menu': () => import('../widgets/site-menu/island') });
+const { start: startRuntime, stop: stopIslands } = islandRuntime({
+  'site-menu': () => import('../widgets/site-menu/island'),
+});
 const LOAD = { timeout: 5000 };
-
-let stopRuntime: (() => void) | undefined;
-const stopIslands = () => {
-  stopRuntime?.();
-  stopRuntime = undefined;
-};
 
 interface MenuArgs {
   /** Props as printed (default: the demo's). */
@@ -37,8 +33,7 @@ const HEADER_CART =
 
 function MenuPage({ props, width }: MenuArgs) {
   useLayoutEffect(() => {
-    stopIslands();
-    stopRuntime = startIslands(ISLANDS);
+    startRuntime();
   }, []);
   const html = renderIsland('site-menu', props ?? SITE_MENU_PROPS, siteNavigationHtml('/shop/'), {
     hydrate: 'load',
