@@ -245,11 +245,37 @@ export async function noticeId(page: Page): Promise<string> {
  * shopper would; fails if it is not reached within `max` presses.
  */
 export async function tabTo(page: Page, target: Locator, max = 80): Promise<void> {
+  const path: string[] = [];
   for (let i = 0; i < max; i += 1) {
     await page.keyboard.press('Tab');
-    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+    if (await isFocused(target)) return;
+    path.push(
+      await page.evaluate(() => {
+        const el = document.activeElement;
+        if (!el) return '(none)';
+        const label = el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 30) ?? '';
+        return `${el.tagName.toLowerCase()} "${label}"`;
+      }),
+    );
   }
-  throw new Error(`Tab did not reach ${target.toString()} within ${max} presses`);
+  throw new Error(
+    `Tab did not reach ${target.toString()} within ${max} presses; the focus went: ${path.join(' → ')}`,
+  );
+}
+
+/**
+ * Whether `target` has the focus. An `interaction` island mounts because the focus reached it, and
+ * swaps its fallback for the same control, focused, in between the locator finding the element and
+ * the check running: a detached element means the locator is asked again (it finds the new one).
+ */
+export async function isFocused(target: Locator): Promise<boolean> {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const state = await target
+      .evaluate((el) => (!el.isConnected ? 'stale' : el === document.activeElement ? 'yes' : 'no'))
+      .catch(() => 'no');
+    if (state !== 'stale') return state === 'yes';
+  }
+  return false;
 }
 
 /** A promise and the function that settles it: lets a test hold a routed request, then release it. */

@@ -8,7 +8,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page, Route } from '@playwright/test';
-import { expect, gotoMounted, rewriteProps, tabTo, test, visit, waitForIslands } from './fixtures';
+import { expect, gotoMounted, isFocused, rewriteProps, tabTo, test, visit, waitForIslands } from './fixtures';
 
 const BOOTS = '/product/junior-football-boots/';
 const JERSEY = '/product/training-jersey/';
@@ -73,7 +73,7 @@ async function ready(page: Page, path: string) {
 async function shiftTabTo(page: Page, target: Locator, max = 20) {
   for (let i = 0; i < max; i += 1) {
     await page.keyboard.press('Shift+Tab');
-    if (await target.evaluate((el) => el === document.activeElement)) return;
+    if (await isFocused(target)) return;
   }
   throw new Error(`Shift+Tab did not reach ${target.toString()}`);
 }
