@@ -23,7 +23,7 @@ import { escapeHtml } from '../html';
 import { renderDocument, type PageContext } from '../layout';
 import { store } from '../store';
 import { cleanText } from '../checkout/validation';
-import { NETWORK_LABELS, shareUrl, type Network } from '../../widgets/share-buttons/model';
+import { NETWORK_LABELS, NETWORKS, shareUrl, type Network } from '../../widgets/share-buttons/model';
 import type { ChromeAjax, ChromePage } from './index';
 
 export const CONTACT_PATH = '/contact/';
@@ -41,18 +41,8 @@ export const CALLBACK_TIMES: readonly (readonly [string, string])[] = [
   ['evening', 'Evening (17:00–19:00)'],
 ];
 
-/** The networks of the contact page's share buttons, in order. */
-export const CONTACT_NETWORKS: readonly Network[] = [
-  'facebook',
-  'x',
-  'linkedin',
-  'pinterest',
-  'whatsapp',
-  'telegram',
-  'reddit',
-  'email',
-  'print',
-];
+/** The networks of the contact page's share buttons: every one the island knows, in its order. */
+export const CONTACT_NETWORKS: readonly Network[] = NETWORKS;
 
 // -- the recorded requests (tests count them) -----------------------------------------------------
 

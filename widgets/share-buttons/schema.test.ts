@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { checkProps, DEFAULT_NATIVE_LABEL } from './model';
+import { checkProps, DEFAULT_NATIVE_LABEL, NETWORKS } from './model';
 import { ShareButtonsPropsSchema } from './schema';
 
 const HREF = 'https://shop.example/product/boots/';
@@ -14,32 +14,12 @@ describe('checkProps, held to the documented schema', () => {
       'every network and a label',
       {
         ...page,
-        networks: [
-          'facebook',
-          'x',
-          'linkedin',
-          'pinterest',
-          'whatsapp',
-          'telegram',
-          'reddit',
-          'email',
-          'print',
-        ],
+        networks: [...NETWORKS],
         nativeLabel: 'Share…',
       },
       {
         ...page,
-        networks: [
-          'facebook',
-          'x',
-          'linkedin',
-          'pinterest',
-          'whatsapp',
-          'telegram',
-          'reddit',
-          'email',
-          'print',
-        ],
+        networks: [...NETWORKS],
         nativeLabel: 'Share…',
       },
     ],
