@@ -248,6 +248,9 @@ function observeLayoutShifts() {
     const island = node.closest('[data-island]')?.getAttribute('data-island');
     return `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}.${Array.from(node.classList).join('.')}${island ? ` (in ${island})` : ''}`;
   };
+  // x,y width×height, in CSS pixels.
+  const rect = (r: DOMRectReadOnly) =>
+    `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
   const shifts: Shift[] = [];
   (window as unknown as { __shifts: Shift[] }).__shifts = shifts;
   new PerformanceObserver((list) => {
@@ -256,9 +259,7 @@ function observeLayoutShifts() {
         shifts.push({
           value: entry.value,
           sources: (entry.sources ?? []).map(
-            (s) =>
-              `${describeNode(s.node)} ${Math.round(s.previousRect.y)}+${Math.round(s.previousRect.height)} -> ` +
-              `${Math.round(s.currentRect.y)}+${Math.round(s.currentRect.height)}`,
+            (s) => `${describeNode(s.node)} ${rect(s.previousRect)} -> ${rect(s.currentRect)}`,
           ),
         });
     }
