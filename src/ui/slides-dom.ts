@@ -1,11 +1,7 @@
-import { __ } from '../i18n';
-import { slideLabel } from './carousel-model';
-
 /**
  * What the slider and the carousel share to work on the server's own `<ul class="slides">` (they
  * adopt it: the images are not loaded twice): its slides, an id for `aria-controls`, the no-JS
- * list's scrollbar space, an undo log putting every attribute and inline style back on unmount, and
- * the WAI-ARIA carousel pattern's roles and names set on those nodes (adoptSlides).
+ * list's scrollbar space, and an undo log putting every attribute and inline style back on unmount.
  */
 
 /** The server's slides: the container's `<ul class="slides">` and its own `<li>`s. */
@@ -53,40 +49,5 @@ export function createUndo() {
         .reverse()
         .forEach((step) => step());
     },
-  };
-}
-
-export type Undo = ReturnType<typeof createUndo>;
-
-/**
- * The server's nodes as a WAI-ARIA APG carousel: the container a region (`carousel`, named by
- * `label`), each slide a group (`slide`, named "2 of 5"), the list with the id the controls point
- * to, the controls first in the container, and the list kept at its start (slides move by
- * transforms or by fading, never by scrolling the list; a browser scrolls a clipped box to show what
- * gets the focus). Attributes go through `undo`; the returned function takes the rest back.
- */
-export function adoptSlides(
-  undo: Undo,
-  parts: { container: HTMLElement; list: HTMLElement; slides: readonly HTMLElement[]; controls: HTMLElement },
-  names: { label: string; listId: string },
-): () => void {
-  const { container, list, slides, controls } = parts;
-  undo.attr(container, 'role', 'region');
-  undo.attr(container, 'aria-roledescription', __('carousel'));
-  undo.attr(container, 'aria-label', names.label);
-  undo.attr(list, 'id', names.listId);
-  slides.forEach((slide, i) => {
-    undo.attr(slide, 'aria-roledescription', __('slide'));
-    undo.attr(slide, 'aria-label', slideLabel(i, slides.length));
-  });
-  const unscroll = () => {
-    if (list.scrollLeft !== 0) list.scrollTo({ left: 0, behavior: 'instant' });
-  };
-  unscroll();
-  list.addEventListener('scroll', unscroll);
-  container.insertBefore(controls, container.firstChild);
-  return () => {
-    list.removeEventListener('scroll', unscroll);
-    controls.remove();
   };
 }

@@ -12,12 +12,13 @@ import {
   isSlideVisible,
   moveStart,
   slideAtScroll,
+  slideLabel,
   slidesPerView,
   swipeDirection,
   visibleSlidesText,
 } from '../../src/ui/carousel-model';
 import type { CarouselOptions } from './schema';
-import { adoptSlides, createUndo, listIdOf, scrollbarHeight, serverSlides } from '../../src/ui/slides-dom';
+import { createUndo, listIdOf, scrollbarHeight, serverSlides } from '../../src/ui/slides-dom';
 
 const subscribeResize = (onChange: () => void): (() => void) => {
   window.addEventListener('resize', onChange);
@@ -78,18 +79,34 @@ function Track({ label, slidesToShow, slidesToScroll, animationSpeed, container,
   useLayoutEffect(() => {
     const undo = createUndo();
     const gutter = scrollbarHeight(list);
-    const release = adoptSlides(undo, { container, list, slides, controls }, { label, listId });
+    undo.attr(container, 'role', 'region');
+    undo.attr(container, 'aria-roledescription', __('carousel'));
+    undo.attr(container, 'aria-label', label);
     undo.attr(container, 'data-carousel-on', '');
     undo.style(container, '--carousel-desktop', String(slidesToShow.desktop));
     undo.style(container, '--carousel-tablet', String(slidesToShow.tablet));
     undo.style(container, '--carousel-mobile', String(slidesToShow.mobile));
     undo.style(container, '--carousel-speed', `${animationSpeed}ms`);
+    undo.attr(list, 'id', listId);
     undo.style(list, '--carousel-gutter', `${gutter}px`);
+    slides.forEach((slide, i) => {
+      undo.attr(slide, 'aria-roledescription', __('slide'));
+      undo.attr(slide, 'aria-label', slideLabel(i, count));
+    });
+    // Slides move by a transform, not by scrolling the list: keep it at its start (a browser
+    // scrolls a clipped box to show what gets the focus).
+    const unscroll = () => {
+      if (list.scrollLeft !== 0) list.scrollTo({ left: 0, behavior: 'instant' });
+    };
+    unscroll();
+    list.addEventListener('scroll', unscroll);
+    container.insertBefore(controls, container.firstChild);
     return () => {
-      release();
+      list.removeEventListener('scroll', unscroll);
+      controls.remove();
       undo.run();
     };
-  }, [animationSpeed, container, controls, label, list, listId, slides, slidesToShow]);
+  }, [animationSpeed, container, controls, count, label, list, listId, slides, slidesToShow]);
 
   // The slides in view are reachable; the others are not.
   useLayoutEffect(() => {

@@ -7,12 +7,13 @@ import { useIslandContainer } from '../../src/islands/container';
 import {
   canStep,
   slideAtScroll,
+  slideLabel,
   slidePositionText,
   stepSlide,
   swipeDirection,
 } from '../../src/ui/carousel-model';
 import type { SliderOptions } from './schema';
-import { adoptSlides, createUndo, listIdOf, scrollbarHeight, serverSlides } from '../../src/ui/slides-dom';
+import { createUndo, listIdOf, scrollbarHeight, serverSlides } from '../../src/ui/slides-dom';
 
 const prefersReducedMotion = (): boolean =>
   typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -85,16 +86,32 @@ function Slideshow({
   useLayoutEffect(() => {
     const undo = createUndo();
     const gutter = scrollbarHeight(list);
-    const release = adoptSlides(undo, { container, list, slides, controls }, { label, listId });
+    undo.attr(container, 'role', 'region');
+    undo.attr(container, 'aria-roledescription', __('carousel'));
+    undo.attr(container, 'aria-label', label);
     undo.attr(container, 'data-slider-on', '');
     undo.style(container, '--slider-speed', `${animationSpeed}ms`);
+    undo.attr(list, 'id', listId);
     undo.style(list, '--slider-gutter', `${gutter}px`);
-    slides.forEach((slide, i) => undo.style(slide, '--slider-index', String(i)));
+    slides.forEach((slide, i) => {
+      undo.attr(slide, 'aria-roledescription', __('slide'));
+      undo.attr(slide, 'aria-label', slideLabel(i, count));
+      undo.style(slide, '--slider-index', String(i));
+    });
+    // Slides change by moving them, not by scrolling the list: keep it at its start (a browser
+    // scrolls a clipped box to show what gets the focus).
+    const unscroll = () => {
+      if (list.scrollLeft !== 0) list.scrollTo({ left: 0, behavior: 'instant' });
+    };
+    unscroll();
+    list.addEventListener('scroll', unscroll);
+    container.insertBefore(controls, container.firstChild);
     return () => {
-      release();
+      list.removeEventListener('scroll', unscroll);
+      controls.remove();
       undo.run();
     };
-  }, [animationSpeed, container, controls, label, list, listId, slides]);
+  }, [animationSpeed, container, controls, count, label, list, listId, slides]);
 
   // One slide shows; the others are out of reach.
   useLayoutEffect(() => {
