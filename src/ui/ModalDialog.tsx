@@ -18,8 +18,7 @@ export interface ModalDialogProps {
   /**
    * The widget's BEM block for the markup its stylesheet and tests rely on: the dialog's parts are
    * `{block}` (the overlay), `{block}__backdrop`, `{block}__panel` (role="dialog"), `{block}__header`,
-   * `{block}__title` and `{block}__close`. Each part also has the shared class (`shop-modal`,
-   * `shop-modal--{placement}`, `shop-modal__panel`…) that `modal-dialog.css` styles.
+   * `{block}__title` and `{block}__close`.
    */
   block: string;
   /**
@@ -61,30 +60,23 @@ export function ModalDialog({
 
   if (!open) return null;
   const dialog = (
-    <div
-      className={`shop-modal shop-modal--${placement} ${block} ${block}--${placement}`}
-      data-placement={placement}
-    >
-      <div
-        className={`shop-modal__backdrop ${block}__backdrop`}
-        aria-hidden="true"
-        onClick={() => onClose('outside')}
-      />
+    <div className={`${block} ${block}--${placement}`} data-placement={placement}>
+      <div className={`${block}__backdrop`} aria-hidden="true" onClick={() => onClose('outside')} />
       <div
         ref={panel}
-        className={`shop-modal__panel ${block}__panel`}
+        className={`${block}__panel`}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}
       >
-        <div className={`shop-modal__header ${block}__header`}>
-          <h2 id={titleId} className={`shop-modal__title ${block}__title`}>
+        <div className={`${block}__header`}>
+          <h2 id={titleId} className={`${block}__title`}>
             {title}
           </h2>
           <button
             type="button"
-            className={`shop-modal__close ${block}__close`}
+            className={`${block}__close`}
             aria-label={closeLabel}
             onClick={() => onClose('button')}
           >
