@@ -1,12 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse, type HttpResponseResolver } from 'msw';
 import { useLayoutEffect } from 'react';
-import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { callbackFormMarkup } from '../demo/chrome/contact';
 import { renderIsland } from '../demo/html';
 import { islandSrc } from '../src/test/islands';
 import { SEND_FAILED_MESSAGE } from '../widgets/callback-modal/model';
 import { islandRuntime } from './support/server-markup';
+import { silenceConsoleError } from './support/console';
 
 /**
  * The callback-request modal over the server's markup (demo/chrome/contact.ts: the trigger link and
@@ -176,10 +177,7 @@ export const Phone: Story = {
 export const InvalidProps: Story = {
   name: 'Invalid props: the server’s link and form stay',
   args: { props: { ...PROPS, title: '' } },
-  beforeEach: () => {
-    const error = spyOn(console, 'error').mockImplementation(() => undefined);
-    return () => error.mockRestore();
-  },
+  beforeEach: silenceConsoleError,
   play: async ({ canvasElement }) => {
     await waitFor(
       () => expect(container(canvasElement)).toHaveAttribute('data-island-state', 'failed'),

@@ -8,6 +8,7 @@ import { navigation } from '../src/navigation';
 import { islandSrc, testRuntime } from '../src/test/islands';
 import { CatalogOrdering } from '../widgets/catalog-ordering/CatalogOrdering';
 import { CatalogOrderingPropsSchema, type CatalogOrderingProps } from '../widgets/catalog-ordering/schema';
+import { silenceConsoleError } from './support/console';
 
 /** What the form sends (its GET query string) each time the island submits it. */
 const sent: string[] = [];
@@ -224,10 +225,7 @@ export const InvalidProps: StoryObj<typeof ServerMarkup> = {
   name: 'Invalid props (no options): the server’s form stays as it was',
   render: (args) => <ServerMarkup {...args} />,
   args: { html: serverHtml({ options: [] }) },
-  beforeEach: () => {
-    const error = spyOn(console, 'error').mockImplementation(() => undefined);
-    return () => error.mockRestore();
-  },
+  beforeEach: silenceConsoleError,
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(container(canvasElement)).toHaveAttribute('data-island-state', 'failed'), {
       timeout: 5000,

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, http, HttpResponse } from 'msw';
 import { useState } from 'react';
-import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import {
   GEAR,
   gearFilterProps,
@@ -18,6 +18,7 @@ import { LoopFilterPropsSchema, type LoopFilterProps } from '../widgets/loop-fil
 import { LoopGrid } from '../widgets/loop-grid/LoopGrid';
 import { LoopGridPropsSchema } from '../widgets/loop-grid/schema';
 import { demoHandlers } from './support/msw';
+import { silenceConsoleError } from './support/console';
 
 const ROUTE = '*/wp-json/elementor-pro/v1/refresh-loop';
 
@@ -204,10 +205,7 @@ export const Error: Story = {
       ],
     },
   },
-  beforeEach: () => {
-    const error = spyOn(console, 'error').mockImplementation(() => undefined);
-    return () => error.mockRestore();
-  },
+  beforeEach: silenceConsoleError,
   play: async ({ canvasElement }) => {
     const before = resultCount(canvasElement);
     await userEvent.click(term(canvasElement, 'Category', /^Balls/));

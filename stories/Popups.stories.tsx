@@ -7,6 +7,7 @@ import { STORAGE_KEY } from '../widgets/popups/model';
 import { PopupDialog, type PopupCloseReason } from '../widgets/popups/PopupDialog';
 import type { PopupConfig, PopupDisplay } from '../widgets/popups/types';
 import { islandRuntime } from './support/server-markup';
+import { silenceConsoleError } from './support/console';
 
 /**
  * Popups (widgets/popups): the engine over the server's container (a non-React island started by
@@ -212,10 +213,7 @@ export const InvalidProps: Story = {
       })}
     />
   ),
-  beforeEach: () => {
-    const error = spyOn(console, 'error').mockImplementation(() => undefined);
-    return () => error.mockRestore();
-  },
+  beforeEach: silenceConsoleError,
   play: async ({ canvasElement }) => {
     await waitFor(
       () => expect(container(canvasElement)).toHaveAttribute('data-island-state', 'failed'),

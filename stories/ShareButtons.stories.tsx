@@ -7,6 +7,7 @@ import { islandSrc } from '../src/test/islands';
 import type { Network } from '../widgets/share-buttons/model';
 import { shareUrl } from '../widgets/share-buttons/model';
 import { islandRuntime } from './support/server-markup';
+import { silenceConsoleError } from './support/console';
 
 /**
  * Share buttons (a non-React island) over the server's list (demo/chrome/contact.ts): the page's
@@ -133,10 +134,7 @@ export const Phone: Story = {
 export const InvalidProps: Story = {
   name: 'Invalid props: the server’s links stay',
   args: { props: { ...PAGE, url: 'javascript:alert(1)', networks: CONTACT_NETWORKS } },
-  beforeEach: () => {
-    const error = spyOn(console, 'error').mockImplementation(() => undefined);
-    return () => error.mockRestore();
-  },
+  beforeEach: silenceConsoleError,
   play: async ({ canvasElement }) => {
     await waitFor(
       () => expect(container(canvasElement)).toHaveAttribute('data-island-state', 'failed'),

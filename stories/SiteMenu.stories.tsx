@@ -1,10 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useLayoutEffect } from 'react';
-import { expect, fireEvent, spyOn, userEvent, waitFor, within } from 'storybook/test';
+import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test';
 import { renderIsland } from '../demo/html';
 import { SITE_MENU_PROPS, siteNavigationHtml } from '../demo/layout';
 import { islandSrc } from '../src/test/islands';
 import { islandRuntime } from './support/server-markup';
+import { silenceConsoleError } from './support/console';
 
 /**
  * The site menu (a non-React island) over Storefront's navigation as the demo prints it
@@ -250,10 +251,7 @@ export const Phone320: Story = {
 export const InvalidProps: Story = {
   name: 'Invalid props: the server’s menu stays as printed',
   args: { props: { subMenuLabel: 'Show submenu' } },
-  beforeEach: () => {
-    const error = spyOn(console, 'error').mockImplementation(() => undefined);
-    return () => error.mockRestore();
-  },
+  beforeEach: silenceConsoleError,
   play: async ({ canvasElement }) => {
     await waitFor(
       () => expect(container(canvasElement)).toHaveAttribute('data-island-state', 'failed'),

@@ -1,9 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { LOOKBOOK_SLIDES, sliderSlidesHtml } from '../demo/chrome/sliders';
 import { renderIsland } from '../demo/html';
 import { inJsdom } from './support/lightbox';
 import { serverMarkup } from './support/server-markup';
+import { silenceConsoleError } from './support/console';
 
 /**
  * The slideshow (storefront.md §9 "Slider defaults": 7000 ms per slide, 600 ms animation,
@@ -132,10 +133,7 @@ export const Narrow: Story = {
 export const InvalidProps: Story = {
   name: 'Invalid props: the scrolling list stays',
   args: { html: page({ label: '', slideshowSpeed: 10 }) },
-  beforeEach: () => {
-    const error = spyOn(console, 'error').mockImplementation(() => undefined);
-    return () => error.mockRestore();
-  },
+  beforeEach: silenceConsoleError,
   play: async ({ canvasElement }) => {
     await waitFor(
       () => expect(container(canvasElement)).toHaveAttribute('data-island-state', 'failed'),

@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, spyOn, waitFor } from 'storybook/test';
+import { expect, waitFor } from 'storybook/test';
 import { renderIsland } from '../demo/html';
 import { serverMarkup } from './support/server-markup';
+import { silenceConsoleError } from './support/console';
 
 /**
  * A sticky element (storefront.md §2.10 "Sticky elements"; §9 "Sticky re-check debounce 300 ms"):
@@ -75,10 +76,7 @@ export const Narrow: Story = {
 export const InvalidProps: Story = {
   name: 'Invalid props: the bar stays as printed',
   args: { html: PAGE({ offset: 'top' }) },
-  beforeEach: () => {
-    const error = spyOn(console, 'error').mockImplementation(() => undefined);
-    return () => error.mockRestore();
-  },
+  beforeEach: silenceConsoleError,
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(sticky(canvasElement)).toHaveAttribute('data-island-state', 'failed'), LOAD);
     expect(bar(canvasElement).style.position).toBe('');
